@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { ENGINES } from './engines';
+import { StackError } from './errors';
+import { engineUrls, loadSettings } from './settings';
+import { down, logFile, status, up } from './stack';
+
+const usage = `usage: npm run stack -- <command> [engine...]
+  up [engine...]      provision (first time) and start the engines, wait until healthy
+  down [engine...]    stop the engines
+  status              show each engine's pid, ports and health
+  logs [engine] [-f]  print (or follow) an engine's log
+  env                 print the connection variables for the running stack
+engines: ${ENGINES.map((e) => e.name).join(', ')}`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const s = loadSettings();
+  switch (command) {
+    case 'up': {
+      const t0 = Date.now();
+      await up(rest);
+      console.log(`[stack] up in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+      return 0;
+    }
+    case 'down':
+      await down(rest);
+      return 0;
+    case 'status': {
+      const rows = await status(s);
+      for (const r of rows) {
+        const state = r.healthy ? 'healthy' : r.pid ? 'starting/unhealthy' : 'stopped';
+        console.log(`${r.name.padEnd(9)} ${state.padEnd(18)} pid ${String(r.pid ?? '-').padEnd(8)} ports ${r.ports.join(',')}`);
+      }
+      return rows.every((r) => r.healthy) ? 0 : 1;
+    }
+    case 'logs': {
+      const follow = rest.includes('-f');
+      const names = rest.filter((a) => a !== '-f');
+      const targets = names.length ? names : ENGINES.map((e) => e.name);
+      const files = targets.map((n) => logFile(s, n)).filter((f) => fs.existsSync(f));
+      if (files.length === 0) {
+        console.log('no logs yet: run `npm run stack -- up` first');
+        return 0;
+      }
+      const tail = spawn('tail', [follow ? '-F' : '-n', ...(follow ? [] : ['60']), ...files], { stdio: 'inherit' });
+      return new Promise((resolve) => tail.on('exit', (code) => resolve(code ?? 0)));
+    }
+    case 'env':
+      for (const [k, v] of Object.entries(engineUrls(s))) console.log(`${k}=${v}`);
+      return 0;
+    default:
+      console.log(usage);
+      return command === undefined || command === 'help' ? 0 : 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof StackError) console.error(`[stack] ${err.message}`);
+    else console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,96 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Where the engines live and listen. Every value can be overridden by an environment variable, so two
+ * checkouts (or CI beside a developer) can run side by side on other ports.
+ */
+export interface StackSettings {
+  root: string;
+  localDir: string;
+  cacheDir: string;
+  ports: {
+    mongo: number;
+    kafka: number;
+    kafkaController: number;
+    redis: number;
+    minio: number;
+    minioConsole: number;
+    smtp: number;
+    mailpitHttp: number;
+    ferretDebug: number;
+  };
+  minio: { accessKey: string; secretKey: string };
+  versions: { ferretdb: string; minio: string; mailpit: string; kafka: string };
+}
+
+function findRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const pkg = require(path.join(dir, 'package.json')) as { workspaces?: unknown };
+      if (pkg.workspaces) return dir;
+    } catch {
+      /* keep climbing */
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the repository root above ${start}`);
+    dir = parent;
+  }
+}
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
+    throw new Error(`${name} must be a TCP port (1-65535), got '${raw}'`);
+  }
+  return value;
+}
+
+export function loadSettings(env = process.env): StackSettings {
+  const root = env.LEAGUE_ROOT ?? findRoot(__dirname);
+  return {
+    root,
+    localDir: env.LEAGUE_LOCAL_DIR ?? path.join(root, '.local'),
+    cacheDir: env.LEAGUE_STACK_CACHE ?? path.join(os.homedir(), '.cache', 'league-stack'),
+    ports: {
+      mongo: port('MONGO_PORT', 27017),
+      kafka: port('KAFKA_PORT', 9092),
+      kafkaController: port('KAFKA_CONTROLLER_PORT', 9093),
+      redis: port('REDIS_PORT', 6379),
+      minio: port('MINIO_PORT', 9000),
+      minioConsole: port('MINIO_CONSOLE_PORT', 9001),
+      smtp: port('SMTP_PORT', 1025),
+      mailpitHttp: port('MAILPIT_HTTP_PORT', 8025),
+      ferretDebug: port('FERRETDB_DEBUG_PORT', 8088),
+    },
+    minio: {
+      accessKey: env.MINIO_ACCESS_KEY ?? 'league',
+      secretKey: env.MINIO_SECRET_KEY ?? 'league-secret-key',
+    },
+    versions: {
+      ferretdb: env.FERRETDB_VERSION ?? 'v1.24.2',
+      // The module proxy this project is built against serves this MinIO build; override when yours differs.
+      minio: env.MINIO_VERSION ?? 'v0.0.0-20260212201848-7aac2a2c5b7c',
+      mailpit: env.MAILPIT_VERSION ?? 'v1.28.0',
+      kafka: env.KAFKA_VERSION ?? '3.9.1',
+    },
+  };
+}
+
+/** The connection strings the services and tests use, derived from the stack's ports. */
+export function engineUrls(s: StackSettings): Record<string, string> {
+  return {
+    MONGO_URL: `mongodb://127.0.0.1:${s.ports.mongo}`,
+    KAFKA_BROKERS: `127.0.0.1:${s.ports.kafka}`,
+    REDIS_URL: `redis://127.0.0.1:${s.ports.redis}`,
+    MINIO_ENDPOINT: `http://127.0.0.1:${s.ports.minio}`,
+    MINIO_ACCESS_KEY: s.minio.accessKey,
+    MINIO_SECRET_KEY: s.minio.secretKey,
+    SMTP_URL: `smtp://127.0.0.1:${s.ports.smtp}`,
+    MAILPIT_URL: `http://127.0.0.1:${s.ports.mailpitHttp}`,
+  };
+}
