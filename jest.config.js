@@ -1,0 +1,15 @@
+// One jest run over every workspace. `npm test` (tools/scripts/test.mjs) picks the projects.
+module.exports = {
+  projects: [
+    '<rootDir>/packages/contracts',
+    '<rootDir>/packages/platform',
+    '<rootDir>/tools/stack',
+    '<rootDir>/services/account',
+    '<rootDir>/services/season',
+    '<rootDir>/services/trade',
+    '<rootDir>/services/files',
+    '<rootDir>/services/chat',
+    '<rootDir>/bff',
+    '<rootDir>/frontend',
+  ],
+};
