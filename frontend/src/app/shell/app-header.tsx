@@ -1,0 +1,162 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { LinkButton, NavButton, useQueryPreservingTo } from '@/components/ui/query-link';
+import { logoutRequested, selectIsAdmin, selectIsLoggedIn } from '@/features/auth/auth-slice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { displayFontFamily } from '../theme';
+import { externalNavItem, navItems, type NavItem } from './nav-items';
+
+const navButtonSx = {
+  color: 'text.secondary',
+  px: 1.25,
+  whiteSpace: 'nowrap',
+  '&.active': { color: 'primary.light', boxShadow: 'inset 0 -2px 0 currentColor', borderRadius: 0 },
+  '&:hover': { color: 'text.primary' },
+} as const;
+
+function Brand() {
+  const home = useQueryPreservingTo('/');
+  return (
+    <Typography
+      component={RouterLink}
+      to={home}
+      aria-label="Grim League home"
+      sx={{
+        fontFamily: displayFontFamily,
+        fontSize: '1.35rem',
+        fontWeight: 700,
+        letterSpacing: '0.12em',
+        textTransform: 'uppercase',
+        textDecoration: 'none',
+        color: 'primary.main',
+        textShadow: '0 0 18px rgba(217, 98, 43, 0.45)',
+        whiteSpace: 'nowrap',
+        mr: 2,
+      }}
+    >
+      Grim League
+    </Typography>
+  );
+}
+
+function DrawerNavItem({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const target = useQueryPreservingTo(item.to);
+  return (
+    <ListItemButton component={NavLink} to={target} end={item.end} onClick={onNavigate}>
+      <ListItemText primary={item.label} />
+    </ListItemButton>
+  );
+}
+
+function AccountActions() {
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const isAdmin = useAppSelector(selectIsAdmin);
+
+  if (!loggedIn) {
+    return (
+      <Stack direction="row" spacing={1}>
+        <LinkButton to="/login" variant="outlined" color="primary">
+          Login
+        </LinkButton>
+        <LinkButton to="/register" variant="contained" color="primary">
+          Register Account
+        </LinkButton>
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1}>
+      {isAdmin && (
+        <LinkButton to="/admin" variant="text" color="secondary">
+          Admin
+        </LinkButton>
+      )}
+      <LinkButton to="/profile" variant="outlined" color="primary">
+        Profile
+      </LinkButton>
+      <Button variant="text" color="inherit" onClick={() => dispatch(logoutRequested())}>
+        Logout
+      </Button>
+    </Stack>
+  );
+}
+
+export function AppHeader() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <AppBar position="sticky">
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label="Open navigation"
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Brand />
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center' }}>
+          {navItems.map((item) => (
+            <NavButton key={item.to} to={item.to} end={item.end} size="small" sx={navButtonSx}>
+              {item.label}
+            </NavButton>
+          ))}
+          <Button
+            href={externalNavItem.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="small"
+            endIcon={<OpenInNewIcon fontSize="inherit" />}
+            sx={navButtonSx}
+          >
+            {externalNavItem.label}
+          </Button>
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <AccountActions />
+      </Toolbar>
+
+      <Drawer open={drawerOpen} onClose={closeDrawer}>
+        <Box component="nav" aria-label="Main" sx={{ width: 260, pt: 2 }}>
+          <Box sx={{ px: 2, pb: 1 }}>
+            <Brand />
+          </Box>
+          <Divider />
+          <List>
+            {navItems.map((item) => (
+              <DrawerNavItem key={item.to} item={item} onNavigate={closeDrawer} />
+            ))}
+            <ListItemButton
+              component="a"
+              href={externalNavItem.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={closeDrawer}
+            >
+              <ListItemText primary={externalNavItem.label} />
+              <OpenInNewIcon fontSize="small" />
+            </ListItemButton>
+          </List>
+        </Box>
+      </Drawer>
+    </AppBar>
+  );
+}

@@ -1,0 +1,32 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { authReducer } from '@/features/auth/auth-slice';
+import { rootSaga } from './root-saga';
+import { uiReducer } from './ui-slice';
+
+const rootReducer = combineReducers({
+  auth: authReducer,
+  ui: uiReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface AppStoreOptions {
+  /** Lets sagas change the route (sagas read it with getContext('navigate')). */
+  navigate: (to: string) => void;
+  preloadedState?: Partial<RootState>;
+}
+
+export function createAppStore({ navigate, preloadedState }: AppStoreOptions) {
+  const sagaMiddleware = createSagaMiddleware({ context: { navigate } });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

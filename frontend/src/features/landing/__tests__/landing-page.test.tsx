@@ -1,0 +1,65 @@
+import { act, screen, within } from '@testing-library/react';
+import { renderApp } from '@/test/render-app';
+import { carouselSlides } from '../components/carousel-slides';
+import { CAROUSEL_INTERVAL_MS } from '../components/landing-carousel';
+import { LANDING_TAGLINE } from '../components/landing-page';
+
+function main() {
+  return within(screen.getByRole('main'));
+}
+
+function activeSlideTitle(): string | null {
+  const carousel = screen.getByRole('region', { name: 'Season highlights' });
+  return carousel.querySelector('[data-active="true"]')?.querySelector('p')?.textContent ?? null;
+}
+
+describe('landing page', () => {
+  it('when a visitor opens the site, then the landing heading, tagline, Register Account button and Forgot Password link show', () => {
+    renderApp('/');
+
+    expect(main().getByRole('heading', { level: 1, name: 'Grim League' })).toBeInTheDocument();
+    expect(main().getByText(LANDING_TAGLINE)).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Register Account' })).toHaveAttribute('href', '/register');
+    expect(main().getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('when 6000 ms pass, then the carousel moves to the next of its five slides and wraps around', () => {
+    jest.useFakeTimers();
+    try {
+      renderApp('/');
+      expect(carouselSlides).toHaveLength(5);
+      expect(activeSlideTitle()).toBe(carouselSlides[0]?.title);
+
+      act(() => jest.advanceTimersByTime(CAROUSEL_INTERVAL_MS - 1));
+      expect(activeSlideTitle()).toBe(carouselSlides[0]?.title);
+      act(() => jest.advanceTimersByTime(1));
+      expect(activeSlideTitle()).toBe(carouselSlides[1]?.title);
+
+      act(() => jest.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 4));
+      expect(activeSlideTitle()).toBe(carouselSlides[0]?.title);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('when the address has a query string whose first parameter has a value, then it redirects to the profile with that value as code', () => {
+    const { router } = renderApp('/?code=patreon-123&state=x');
+
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.state.location.search).toBe('?code=patreon-123');
+  });
+
+  it('when the first query parameter is empty, then the landing page stays', () => {
+    const { router } = renderApp('/?branch=');
+
+    expect(router.state.location.pathname).toBe('/');
+    expect(main().getByRole('heading', { level: 1, name: 'Grim League' })).toBeInTheDocument();
+  });
+
+  it('when an unknown address is opened, then the not-found page shows inside the shell', () => {
+    renderApp('/no-such-page');
+
+    expect(main().getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,212 @@
+import { readAuthToken } from './auth-cookie';
+import { readCookie } from './cookies';
+
+/**
+ * The one way the app talks to the API. It is the only place that adds the bearer and XSRF headers,
+ * reports slow requests (for the busy indicator) and failures (for the Error modal). The app wires
+ * those reports to the store with configureApiClient, so this module knows nothing about Redux.
+ */
+
+export const API_BASE = '/api';
+export const BUSY_DELAY_MS = 300;
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Please check your connection and try again.';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when no response arrived. */
+    readonly status: number,
+    /** The parsed JSON body, or the body text, of the failed response. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientHooks {
+  /** A request has been in flight for BUSY_DELAY_MS. */
+  requestSlowed(): void;
+  /** A request that had slowed down has finished, successfully or not. */
+  slowRequestSettled(): void;
+  /** A request failed and the caller did not opt out of the global Error modal. */
+  errorRaised(message: string): void;
+  /** The API answered 401. */
+  unauthorized(): void;
+}
+
+const silentHooks: ApiClientHooks = {
+  requestSlowed: () => undefined,
+  slowRequestSettled: () => undefined,
+  errorRaised: () => undefined,
+  unauthorized: () => undefined,
+};
+
+let hooks: ApiClientHooks = silentHooks;
+
+export function configureApiClient(next: ApiClientHooks): () => void {
+  hooks = next;
+  return () => {
+    if (hooks === next) hooks = silentHooks;
+  };
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Entries whose value is null or undefined are left out. */
+  query?: Record<string, QueryValue>;
+  /** A plain value is sent as JSON; FormData, Blob and strings are sent as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** How to read a successful body; the default follows the response's content type. */
+  responseType?: 'auto' | 'json' | 'text' | 'blob';
+  /**
+   * False when the caller shows the failure itself (login, register and reset show it below the
+   * form). The error is thrown either way.
+   */
+  showError?: boolean;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+type HeaderMap = Record<string, string>;
+
+function hasHeader(headers: HeaderMap, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(headers).some((key) => key.toLowerCase() === lower);
+}
+
+function buildHeaders(method: string, request: ApiRequest): HeaderMap {
+  const headers: HeaderMap = { ...request.headers };
+  if (!hasHeader(headers, 'Accept')) headers['Accept'] = 'application/json, text/plain, */*';
+
+  const accessToken = readAuthToken()?.access_token;
+  if (accessToken) headers['Authorization'] = `Bearer ${accessToken}`;
+
+  if (method !== 'GET' && method !== 'HEAD') {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+  return headers;
+}
+
+function encodeBody(body: unknown, headers: HeaderMap): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string' || body instanceof FormData || body instanceof Blob) return body;
+  if (body instanceof URLSearchParams) return body;
+  if (!hasHeader(headers, 'Content-Type')) headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
+async function readBody(response: Response, responseType: ApiRequest['responseType']): Promise<unknown> {
+  if (responseType === 'blob') return response.blob();
+  const text = await response.text();
+  if (responseType === 'text') return text;
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  if (responseType === 'json' || isJson) {
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      if (responseType === 'json') throw new ApiError(GENERIC_ERROR_MESSAGE, response.status, text);
+      return text;
+    }
+  }
+  return text === '' ? undefined : text;
+}
+
+/** The message a failed response shows: `message` from `{ message }`, else the body text. */
+export function errorMessageOf(body: unknown): string {
+  if (typeof body === 'object' && body !== null) {
+    const { message } = body as { message?: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+    return GENERIC_ERROR_MESSAGE;
+  }
+  if (typeof body === 'string' && body.trim() !== '') return body;
+  return GENERIC_ERROR_MESSAGE;
+}
+
+async function readErrorBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function fail(error: ApiError, request: ApiRequest): never {
+  if (error.status === 401) hooks.unauthorized();
+  if (request.showError !== false) hooks.errorRaised(error.message);
+  throw error;
+}
+
+export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
+  const headers = buildHeaders(method, request);
+  const init: RequestInit = {
+    method,
+    headers,
+    body: encodeBody(request.body, headers),
+    credentials: 'same-origin',
+    signal: request.signal,
+  };
+
+  let slowed = false;
+  const busyTimer = setTimeout(() => {
+    slowed = true;
+    hooks.requestSlowed();
+  }, BUSY_DELAY_MS);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, request.query), init);
+    } catch (cause) {
+      // A request the caller aborted is not an error worth a modal.
+      if (request.signal?.aborted) throw cause;
+      fail(new ApiError(NETWORK_ERROR_MESSAGE, 0), request);
+    }
+    if (!response.ok) {
+      const body = await readErrorBody(response);
+      fail(new ApiError(errorMessageOf(body), response.status, body), request);
+    }
+    return (await readBody(response, request.responseType)) as T;
+  } finally {
+    clearTimeout(busyTimer);
+    if (slowed) hooks.slowRequestSettled();
+  }
+}
+
+type WithoutMethod = Omit<ApiRequest, 'method' | 'body'>;
+
+export const apiClient = {
+  get: <T>(path: string, request?: WithoutMethod) => apiRequest<T>(path, { ...request, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, request?: WithoutMethod) =>
+    apiRequest<T>(path, { ...request, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, request?: WithoutMethod) =>
+    apiRequest<T>(path, { ...request, method: 'PUT', body }),
+  delete: <T>(path: string, request?: WithoutMethod) => apiRequest<T>(path, { ...request, method: 'DELETE' }),
+};

@@ -1,0 +1,34 @@
+import { deleteCookie, readCookie } from './cookies';
+
+export const AUTH_TOKEN_COOKIE = 'authToken';
+export const AUTH_EXPIRES_COOKIE = 'authExpires';
+
+/** The authToken cookie: what the account service returned at login, kept for one hour. */
+export interface AuthToken {
+  role: string | null;
+  refresh_token: string;
+  access_token: string;
+}
+
+/** The parsed authToken cookie, or null when it is missing or not the JSON we wrote. */
+export function readAuthToken(): AuthToken | null {
+  const raw = readCookie(AUTH_TOKEN_COOKIE);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { role, refresh_token, access_token } = parsed as Record<string, unknown>;
+    return {
+      role: typeof role === 'string' ? role : null,
+      refresh_token: typeof refresh_token === 'string' ? refresh_token : '',
+      access_token: typeof access_token === 'string' ? access_token : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function clearAuthCookies(): void {
+  deleteCookie(AUTH_TOKEN_COOKIE);
+  deleteCookie(AUTH_EXPIRES_COOKIE);
+}

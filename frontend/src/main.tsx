@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { connectApiClient } from './app/connect-api-client';
+import { AppProviders } from './app/providers';
+import { createAppRouter, moveQueryIntoHash } from './app/router';
+import { createAppStore } from './app/store';
+
+moveQueryIntoHash(window.location, window.history);
+
+const router = createAppRouter();
+const navigate = (to: string) => void router.navigate(to);
+const store = createAppStore({ navigate });
+connectApiClient(store, navigate);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,2 @@
+// Stylesheets have no behaviour worth testing in jsdom.
+module.exports = {};
