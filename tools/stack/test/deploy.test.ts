@@ -1,0 +1,298 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+// The production-like deployment: docker-compose.yml, the apps' Dockerfiles and the k8s kustomizations.
+// No Docker engine or cluster runs here, so these tests check what can be checked offline: the manifests
+// render and pass kubeconform's strict schemas and the house rules, and compose and the Dockerfiles wire
+// every app the way the apps read their configuration.
+
+const root = path.resolve(__dirname, '../../..');
+const validator = path.join(root, 'tools/scripts/validate-k8s.mjs');
+// The first run on a fresh machine builds kustomize and kubeconform from source; later runs take seconds.
+const TOOL_BUILD_TIMEOUT = 15 * 60 * 1000;
+
+const ENGINES = {
+  mongo: 'mongo:7',
+  kafka: 'apache/kafka:3.9.1',
+  redis: 'redis:7',
+  minio: 'minio/minio',
+  mailpit: 'axllent/mailpit',
+};
+const SERVICES = { account: 4001, season: 4002, trade: 4003, files: 4004, chat: 4005 } as const;
+const SERVICE_VARS = [
+  'PORT',
+  'LOG_LEVEL',
+  'MONGO_URL',
+  'MONGO_DB',
+  'KAFKA_BROKERS',
+  'REDIS_URL',
+  'MINIO_ENDPOINT',
+  'MINIO_ACCESS_KEY',
+  'MINIO_SECRET_KEY',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'JWKS_URL',
+  'JWT_ISSUER',
+  'JWT_AUDIENCE',
+];
+const BFF_VARS = [
+  'PORT',
+  'ACCOUNT_URL',
+  'SEASON_URL',
+  'TRADE_URL',
+  'FILES_URL',
+  'CHAT_URL',
+  'REDIS_URL',
+  'FRONTEND_DIST',
+];
+const APPS: Record<string, { dir: string; port: number; vars: string[] }> = {
+  ...Object.fromEntries(
+    Object.entries(SERVICES).map(([name, port]) => [
+      name,
+      {
+        dir: `services/${name}`,
+        port,
+        vars: name === 'account' ? [...SERVICE_VARS, 'JWT_PRIVATE_KEY_FILE'] : SERVICE_VARS,
+      },
+    ]),
+  ),
+  bff: { dir: 'bff', port: 8080, vars: BFF_VARS },
+};
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  command?: string[];
+  environment?: Record<string, string | number>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+}
+
+function validate(...dirs: string[]) {
+  const r = spawnSync(process.execPath, [validator, ...dirs], { cwd: root, encoding: 'utf8' });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+function kustomization(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-k8s-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+/** A Dockerfile's instructions (continuations joined): those before the first FROM, then each stage's. */
+function instructions(dockerfile: string): { preamble: string[]; stages: string[][] } {
+  const lines = fs
+    .readFileSync(path.join(root, dockerfile), 'utf8')
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const preamble: string[] = [];
+  const stages: string[][] = [];
+  for (const line of lines) {
+    if (/^FROM\s/i.test(line)) stages.push([]);
+    (stages[stages.length - 1] ?? preamble).push(line);
+  }
+  return { preamble, stages };
+}
+
+function envFile(file: string): Record<string, string> {
+  const text = fs.readFileSync(path.join(root, 'k8s/base/config', file), 'utf8');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((l) => l.includes('=') && !l.startsWith('#'))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+}
+
+describe('k8s manifests', () => {
+  test(
+    'when the kustomizations are rendered and validated, then every resource passes the strict schemas and the house rules',
+    () => {
+      const { status, out } = validate();
+      expect(out).toMatch(/✓ k8s\/base: \d+ resources rendered/);
+      expect(out).toMatch(/✓ k8s\/overlays\/local: \d+ resources rendered/);
+      const summaries = [...out.matchAll(/Valid: (\d+), Invalid: (\d+), Errors: (\d+), Skipped: (\d+)/g)];
+      expect(summaries).toHaveLength(2);
+      for (const [, valid, invalid, errors, skipped] of summaries) {
+        // 6 Deployments, 11 Services, 7 ConfigMaps and the Ingress at least: nothing validated vacuously.
+        expect(Number(valid)).toBeGreaterThanOrEqual(25);
+        expect([invalid, errors, skipped]).toEqual(['0', '0', '0']);
+      }
+      expect(status).toBe(0);
+    },
+    TOOL_BUILD_TIMEOUT,
+  );
+
+  test(
+    'when a manifest breaks the Kubernetes schema, then the validator fails and names the field',
+    () => {
+      const dir = kustomization({
+        'kustomization.yaml':
+          'resources: [deployment.yaml]\nlabels: [{pairs: {app.kubernetes.io/part-of: grim-league}}]\n',
+        'deployment.yaml': [
+          'apiVersion: apps/v1',
+          'kind: Deployment',
+          'metadata: {name: broken}',
+          'spec:',
+          '  replica: 2',
+          '  selector: {matchLabels: {app: broken}}',
+          '  template:',
+          '    metadata: {labels: {app: broken}}',
+          '    spec:',
+          '      containers:',
+          '        - name: broken',
+          '          image: grim-league/broken:1.0.0',
+          '          ports: [{containerPort: "http"}]',
+        ].join('\n'),
+      });
+      try {
+        const { status, out } = validate(dir);
+        expect(out).toContain("additional properties 'replica' not allowed");
+        expect(out).toMatch(/containerPort': got string, want integer/);
+        expect(out).toMatch(/Invalid: 1/);
+        expect(status).toBe(1);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    TOOL_BUILD_TIMEOUT,
+  );
+
+  test(
+    'when a Deployment is schema-valid but runs as root without probes, then the validator fails on the house rules',
+    () => {
+      const dir = kustomization({
+        'kustomization.yaml':
+          'resources: [deployment.yaml]\nlabels: [{pairs: {app.kubernetes.io/part-of: grim-league}}]\n',
+        'deployment.yaml': [
+          'apiVersion: apps/v1',
+          'kind: Deployment',
+          'metadata: {name: lax}',
+          'spec:',
+          '  selector: {matchLabels: {app.kubernetes.io/name: lax}}',
+          '  template:',
+          '    metadata: {labels: {app.kubernetes.io/name: lax}}',
+          '    spec:',
+          '      containers:',
+          '        - name: lax',
+          '          image: grim-league/lax:1.0.0',
+          '          envFrom: [{configMapRef: {name: nowhere}}]',
+        ].join('\n'),
+      });
+      try {
+        const { status, out } = validate(dir);
+        expect(out).toMatch(/Valid: 1, Invalid: 0, Errors: 0/);
+        expect(out).toContain('readinessProbe must GET /ready');
+        expect(out).toContain('livenessProbe must GET /health');
+        expect(out).toContain('runAsNonRoot must be true');
+        expect(out).toContain('readOnlyRootFilesystem must be true');
+        expect(out).toContain('ConfigMap nowhere is not defined');
+        expect(status).toBe(1);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    TOOL_BUILD_TIMEOUT,
+  );
+
+  test('when the base config is read, then each app gets every variable it reads from a ConfigMap or a Secret', () => {
+    const common = envFile('common.env');
+    const secretKeys = ['MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY'];
+    for (const [name, app] of Object.entries(APPS)) {
+      const own = envFile(`${name}.env`);
+      const deployment = fs.readFileSync(path.join(root, `k8s/base/${name}/deployment.yaml`), 'utf8');
+      const available = new Set([
+        ...Object.keys(common),
+        ...Object.keys(own),
+        ...(deployment.includes('name: league-minio') ? secretKeys : []),
+      ]);
+      expect({ name, missing: app.vars.filter((v) => !available.has(v)) }).toEqual({ name, missing: [] });
+      expect({ name, port: own.PORT }).toEqual({ name, port: String(app.port) });
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+
+  test('when it is read, then every engine runs from its official image, configured as the apps expect', () => {
+    for (const [name, image] of Object.entries(ENGINES)) {
+      expect({ name, image: compose.services[name]?.image }).toEqual({ name, image });
+      expect(compose.services[name]?.healthcheck).toBeDefined();
+    }
+    const { mongo, kafka, redis } = compose.services;
+    expect(mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(mongo?.healthcheck?.test.join(' ')).toContain('rs.initiate');
+    expect(kafka?.environment).toMatchObject({
+      KAFKA_NODE_ID: 1,
+      KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_CONTROLLER_QUORUM_VOTERS: '1@kafka:9093',
+      KAFKA_ADVERTISED_LISTENERS: 'PLAINTEXT://kafka:9092',
+      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: 1,
+      KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: 1,
+    });
+    expect(redis?.command?.join(' ')).toContain('--maxmemory-policy noeviction');
+  });
+
+  test('when it is read, then each app builds from its own Dockerfile with every variable it reads', () => {
+    for (const [name, app] of Object.entries(APPS)) {
+      const svc = compose.services[name];
+      expect({ name, build: svc?.build }).toEqual({
+        name,
+        build: { context: '.', dockerfile: `${app.dir}/Dockerfile` },
+      });
+      expect(fs.existsSync(path.join(root, app.dir, 'Dockerfile'))).toBe(true);
+      const env = svc?.environment ?? {};
+      expect({ name, missing: app.vars.filter((v) => env[v] === undefined) }).toEqual({ name, missing: [] });
+      expect({ name, port: Number(env.PORT) }).toEqual({ name, port: app.port });
+    }
+    for (const name of Object.keys(SERVICES)) {
+      const env = compose.services[name]?.environment ?? {};
+      expect(env.MONGO_DB).toBe(`league-${name}`);
+      expect(env.MONGO_URL).toBe('mongodb://mongo:27017/?replicaSet=rs0');
+      for (const engine of Object.keys(ENGINES)) {
+        expect({ name, engine, condition: compose.services[name]?.depends_on?.[engine]?.condition }).toEqual({
+          name,
+          engine,
+          condition: 'service_healthy',
+        });
+      }
+    }
+    expect(compose.services.bff?.ports).toContain('8080:8080');
+    expect(compose.services.bff?.environment?.ACCOUNT_URL).toBe('http://account:4001');
+  });
+});
+
+describe('Dockerfiles', () => {
+  test.each(Object.entries(APPS))(
+    'when the %s Dockerfile is read, then it builds on node:20-bookworm-slim and its final stage runs dist/main.js as a non-root user',
+    (name, app) => {
+      const { preamble, stages: all } = instructions(`${app.dir}/Dockerfile`);
+      expect(preamble).toContain('ARG NODE_IMAGE=node:20-bookworm-slim');
+      expect(all.length).toBeGreaterThanOrEqual(2);
+      expect(all.every((stage) => stage[0]?.startsWith('FROM ${NODE_IMAGE}'))).toBe(true);
+      const text = all.flat().join('\n');
+      expect(text).toContain(`npx tsc -b ${app.dir}/tsconfig.json`);
+      expect(text).toMatch(/npm ci --omit=dev/);
+      const final = all[all.length - 1] ?? [];
+      const user = final.filter((l) => /^USER\s/i.test(l)).pop();
+      expect(user).toBeDefined();
+      expect(user?.split(/\s+/)[1]).not.toMatch(/^(root|0)(:|$)/);
+      expect(final.join('\n')).toMatch(/NODE_ENV=production/);
+      expect(final).toContain(`EXPOSE ${app.port}`);
+      expect(final).toContain(`CMD ["node", "${app.dir}/dist/main.js"]`);
+      if (name === 'bff') {
+        expect(text).toContain('npm run build -w frontend');
+        expect(final.join('\n')).toContain('frontend/dist');
+      }
+    },
+  );
+});
