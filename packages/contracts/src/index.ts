@@ -1,0 +1,5 @@
+export { z } from './zod';
+export * from './envelope';
+export * from './topics';
+export * from './events/account';
+export * from './http/common';

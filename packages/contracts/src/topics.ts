@@ -1,0 +1,20 @@
+import type { EventDefinition } from './envelope';
+import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/account';
+
+/**
+ * Every event any service publishes. A producer adds its events here; consumers look definitions up by
+ * type so an envelope can be validated before a handler sees it. Later issues add season, trade, files
+ * and chat events in the same pattern (one file per producer under events/).
+ */
+export const EVENTS = [userRegisteredV1, rolesChangedV1, socialsUpdatedV1] as const satisfies readonly EventDefinition[];
+
+const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));
+
+export function eventDefinition(type: string): EventDefinition | undefined {
+  return byType.get(type);
+}
+
+/** Topics to create at start: each event's topic and its dead-letter topic. */
+export function allTopics(): string[] {
+  return EVENTS.flatMap((e) => [e.topic, e.dlqTopic]);
+}

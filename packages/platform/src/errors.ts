@@ -1,0 +1,77 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from './logger';
+
+/** The one error type a use case throws; the handler turns it into `{ message, code? }` with its status. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+
+  static badRequest = (message: string, code?: string) => new AppError(400, message, code);
+  static unauthorized = (message = 'Authentication required', code?: string) => new AppError(401, message, code);
+  static forbidden = (message = 'You are not allowed to do this', code?: string) => new AppError(403, message, code);
+  static notFound = (message = 'Not found', code?: string) => new AppError(404, message, code);
+  static conflict = (message: string, code?: string) => new AppError(409, message, code);
+  static payloadTooLarge = (message: string, code?: string) => new AppError(413, message, code);
+  static unprocessable = (message: string, code?: string) => new AppError(422, message, code);
+  static tooManyRequests = (message: string, code?: string) => new AppError(429, message, code);
+}
+
+/** Turns zod issues into one readable sentence naming each bad field. */
+export function describeZodError(err: ZodError, where?: string): string {
+  const parts = err.issues.map((issue) => {
+    const field = issue.path.join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return `${where ? `Invalid ${where}: ` : 'Invalid input: '}${parts.join('; ')}`;
+}
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: number | string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** Maps any error to a status and a message that is safe to show; unknown errors become a logged 500. */
+export function toHttpError(err: unknown): { status: number; message: string; code?: string } {
+  if (err instanceof AppError) return { status: err.status, message: err.message, code: err.code };
+  if (err instanceof ZodError) return { status: 400, message: describeZodError(err) };
+  const e = err as HttpishError;
+  if (e?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+  if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Request body is not valid JSON' };
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return { status: 415, message: 'Unsupported request body encoding' };
+  }
+  // A unique index refused the write: the caller lost a race or repeated a create.
+  if (e?.code === 11000) return { status: 409, message: 'A record with the same key already exists' };
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && e.expose !== false) {
+    return { status, message: e.message || 'Bad request' };
+  }
+  return { status: 500, message: 'Internal server error' };
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const mapped = toHttpError(err);
+    if (mapped.status >= 500) {
+      logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    } else {
+      logger.debug({ status: mapped.status, message: mapped.message, url: req.originalUrl }, 'request refused');
+    }
+    res.status(mapped.status).json(mapped.code ? { message: mapped.message, code: mapped.code } : { message: mapped.message });
+  };
+}

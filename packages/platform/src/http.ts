@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { errorBodySchema } from '@league/contracts';
+import express, { type Express, type Request, type Response, Router } from 'express';
+import helmet from 'helmet';
+import type { z, ZodTypeAny } from 'zod';
+import type { Authenticator, AuthRequirement, AuthUser } from './auth';
+import { runWithContext } from './context';
+import { AppError, describeZodError, errorHandler } from './errors';
+import type { Logger } from './logger';
+import { createMetrics, type Metrics } from './metrics';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Infer<T> = T extends ZodTypeAny ? z.infer<T> : undefined;
+
+export interface RouteSpec<B, Q, P> {
+  method: Method;
+  /** Express path, e.g. `/season/:id/leaderboard`. Matching is case-insensitive (the launcher writes `Season/...`). */
+  path: string;
+  summary: string;
+  tags?: string[];
+  auth?: AuthRequirement;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response?: ZodTypeAny;
+  /** Status of a successful answer; 200 unless said. */
+  status?: number;
+}
+
+export interface RouteInput<B, Q, P> {
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  user: AuthUser | undefined;
+  req: Request;
+  res: Response;
+}
+
+const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function parse<T extends ZodTypeAny>(schema: T | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw AppError.badRequest(describeZodError(result.error, where));
+  return result.data;
+}
+
+/**
+ * Declares routes once: validation from the contracts' zod schemas, the auth requirement, and the OpenAPI
+ * document all come from the same spec. Handlers return the body; throwing AppError sets the status.
+ */
+export class Api {
+  readonly router = Router({ caseSensitive: false });
+  readonly registry = new OpenAPIRegistry();
+
+  constructor(private readonly auth?: Authenticator) {
+    this.registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  }
+
+  route<B extends ZodTypeAny | undefined = undefined, Q extends ZodTypeAny | undefined = undefined, P extends ZodTypeAny | undefined = undefined>(
+    spec: RouteSpec<B, Q, P>,
+    handler: (input: RouteInput<B, Q, P>) => unknown,
+  ): this {
+    const requirement = spec.auth ?? 'none';
+    if (requirement !== 'none' && !this.auth) throw new Error(`route ${spec.path} needs auth but the Api has no Authenticator`);
+    const status = spec.status ?? 200;
+    const middlewares = requirement === 'none' ? [] : [this.auth!.middleware(requirement)];
+    this.router[spec.method](spec.path, ...middlewares, async (req: Request, res: Response) => {
+      const input = {
+        body: parse(spec.body, req.body ?? {}, 'body'),
+        query: parse(spec.query, req.query, 'query'),
+        params: parse(spec.params, req.params, 'path'),
+        user: req.user,
+        req,
+        res,
+      } as RouteInput<B, Q, P>;
+      const result = await handler(input);
+      if (res.headersSent) return;
+      if (result === undefined) res.status(status === 200 ? 204 : status).end();
+      else if (typeof result === 'string') res.status(status).type('text/plain').send(result);
+      else res.status(status).json(result);
+    });
+    this.registry.registerPath({
+      method: spec.method,
+      path: toOpenApiPath(spec.path),
+      summary: spec.summary,
+      tags: spec.tags,
+      security: requirement === 'none' ? undefined : [{ bearer: [] }],
+      request: {
+        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body as ZodTypeAny } } } } : {}),
+        ...(spec.query ? { query: spec.query as never } : {}),
+        ...(spec.params ? { params: spec.params as never } : {}),
+      },
+      responses: {
+        [status]: spec.response
+          ? { description: 'OK', content: { 'application/json': { schema: spec.response } } }
+          : { description: 'OK' },
+        400: { description: 'Bad request', content: { 'application/json': { schema: errorBodySchema } } },
+        ...(requirement === 'none'
+          ? {}
+          : { 401: { description: 'Not authenticated', content: { 'application/json': { schema: errorBodySchema } } } }),
+      },
+    });
+    return this;
+  }
+
+  openApiDocument(title: string, version = '1.0.0') {
+    return new OpenApiGeneratorV3(this.registry.definitions).generateDocument({
+      openapi: '3.0.3',
+      info: { title, version },
+    });
+  }
+}
+
+export interface AppOptions {
+  service: string;
+  logger: Logger;
+  /** Named readiness checks; /ready answers 503 when any is false or throws. */
+  readiness?: Record<string, () => Promise<boolean>>;
+  apis?: Api[];
+  /** Extra wiring before the routers (e.g. a raw streaming route that must see the body unparsed). */
+  configure?: (app: Express) => void;
+  bodyLimit?: string;
+  metrics?: Metrics;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function createApp(opts: AppOptions): Express {
+  const app = express();
+  const metrics = opts.metrics ?? createMetrics(opts.service);
+  app.disable('x-powered-by');
+  app.set('case sensitive routing', false);
+  // Behind the BFF (and k8s ingress): client addresses come from X-Forwarded-For set by those hops only.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(helmet());
+
+  app.use((req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      if (!req.path.startsWith('/health') && !req.path.startsWith('/ready') && req.path !== '/metrics') {
+        opts.logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      }
+    });
+    runWithContext({ requestId }, () => next());
+  });
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: opts.service });
+  });
+  app.get('/ready', async (_req, res) => {
+    const entries = await Promise.all(
+      Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {
+        try {
+          return [name, await check()] as const;
+        } catch {
+          return [name, false] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(entries);
+    const ready = entries.every(([, ok]) => ok);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.get('/openapi.json', (_req, res) => {
+    const docs = (opts.apis ?? []).map((a) => a.openApiDocument(opts.service));
+    const merged = docs.reduce(
+      (acc, d) => ({ ...acc, paths: { ...acc.paths, ...d.paths }, components: { ...acc.components, ...d.components } }),
+      docs[0] ?? { openapi: '3.0.3', info: { title: opts.service, version: '1.0.0' }, paths: {} },
+    );
+    res.json(merged);
+  });
+
+  opts.configure?.(app);
+  app.use(express.json({ limit: opts.bodyLimit ?? '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: opts.bodyLimit ?? '1mb' }));
+  for (const api of opts.apis ?? []) app.use(api.router);
+
+  app.use((req, _res, next) => next(AppError.notFound(`No route for ${req.method} ${req.path}`)));
+  app.use(errorHandler(opts.logger));
+  return app;
+}

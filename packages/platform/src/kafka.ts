@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import {
+  eventDefinition,
+  eventEnvelopeSchema,
+  type EventData,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@league/contracts';
+import { Kafka, logLevel, Partitioners, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import { currentRequestId, runWithContext } from './context';
+import type { Logger } from './logger';
+
+export interface BusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Attempts per message before it is parked in `<topic>.dlq`. */
+  maxAttempts?: number;
+  /** First retry delay; doubles each attempt up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Looks up event definitions by type; defaults to the contracts' registry. */
+  definitions?: (type: string) => EventDefinition | undefined;
+}
+
+export type EventHandler<T = unknown> = (event: EventEnvelope<T>, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
+
+export interface SubscribeOptions {
+  groupId: string;
+  /** Handlers by event type. Each must be idempotent: delivery is at least once. */
+  handlers: Record<string, EventHandler<never>>;
+  fromBeginning?: boolean;
+}
+
+export function buildEnvelope<D extends EventDefinition>(def: D, data: EventData<D>, traceId = currentRequestId()): EventEnvelope<EventData<D>> {
+  return {
+    id: randomUUID(),
+    type: def.type,
+    occurredAt: new Date().toISOString(),
+    producer: def.producer,
+    traceId,
+    data: def.schema.parse(data),
+  };
+}
+
+const header = (headers: IHeaders | undefined, name: string) => {
+  const v = headers?.[name];
+  return v === undefined ? undefined : Array.isArray(v) ? String(v[0]) : String(v);
+};
+
+/** Kafka over kafkajs: typed publishing with the envelope, and consumers with retry, backoff and a DLQ. */
+export class EventBus {
+  private readonly kafka: Kafka;
+  private producer?: Producer;
+  private readonly consumers: Consumer[] = [];
+  private readonly log: Logger;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly definitions: (type: string) => EventDefinition | undefined;
+  private stopping = false;
+
+  constructor(opts: BusOptions) {
+    this.log = opts.logger.child({ component: 'kafka' });
+    this.kafka = new Kafka({
+      clientId: opts.clientId,
+      brokers: opts.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => {
+        const { message, ...rest } = entry.log;
+        if (entry.level <= logLevel.ERROR) this.log.error(rest, message);
+        else if (entry.level === logLevel.WARN) this.log.warn(rest, message);
+      },
+      retry: { retries: 8, initialRetryTime: 200 },
+    });
+    this.maxAttempts = opts.maxAttempts ?? 5;
+    this.backoffMs = opts.backoffMs ?? 200;
+    this.maxBackoffMs = opts.maxBackoffMs ?? 5_000;
+    this.definitions = opts.definitions ?? eventDefinition;
+  }
+
+  async connect(): Promise<void> {
+    if (this.producer) return;
+    const producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, idempotent: false, allowAutoTopicCreation: true });
+    await producer.connect();
+    this.producer = producer;
+  }
+
+  /** Creates topics (and their DLQs) if missing; safe to call on every start. */
+  async ensureTopics(topics: string[], numPartitions = 3): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = [...new Set(topics)].filter((t) => !existing.has(t));
+      if (missing.length) {
+        await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })), waitForLeaders: true });
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async publish<D extends EventDefinition>(def: D, data: EventData<D>, key: string): Promise<EventEnvelope<EventData<D>>> {
+    const envelope = buildEnvelope(def, data);
+    await this.publishEnvelope(def.topic, envelope, key);
+    return envelope;
+  }
+
+  /** Sends an already-built envelope (the outbox relay uses this so a retry re-sends the same event id). */
+  async publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<void> {
+    if (!this.producer) await this.connect();
+    await this.producer!.send({
+      topic,
+      messages: [
+        {
+          key,
+          value: JSON.stringify(envelope),
+          headers: { 'x-trace-id': envelope.traceId, 'x-event-type': envelope.type, 'x-event-id': envelope.id },
+        },
+      ],
+    });
+  }
+
+  async subscribe(opts: SubscribeOptions): Promise<Consumer> {
+    const consumer = this.kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: true, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
+    await consumer.connect();
+    const types = Object.keys(opts.handlers);
+    const topics = types.map((t) => this.definitions(t)?.topic ?? t);
+    await consumer.subscribe({ topics, fromBeginning: opts.fromBeginning ?? true });
+    await consumer.run({
+      autoCommit: true,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        const raw = message.value?.toString('utf8') ?? '';
+        const traceId = header(message.headers, 'x-trace-id') ?? randomUUID();
+        await runWithContext({ requestId: traceId }, async () => {
+          const meta = { topic, partition, offset: message.offset };
+          let envelope: EventEnvelope;
+          try {
+            const parsed = eventEnvelopeSchema.parse(JSON.parse(raw));
+            const def = this.definitions(parsed.type);
+            envelope = { ...parsed, data: def ? def.schema.parse(parsed.data) : parsed.data };
+          } catch (err) {
+            // A message that cannot be parsed will never succeed: park it at once.
+            await this.toDlq(topic, message.key, raw, message.headers, `unreadable: ${(err as Error).message}`, 0);
+            return;
+          }
+          const handler = opts.handlers[envelope.type];
+          if (!handler) return;
+          let attempt = 0;
+          for (;;) {
+            attempt += 1;
+            try {
+              await handler(envelope as never, meta);
+              return;
+            } catch (err) {
+              if (attempt >= this.maxAttempts || this.stopping) {
+                if (this.stopping) throw err; // leave uncommitted; another member or the restart redelivers
+                this.log.error({ err, topic, eventId: envelope.id, attempt }, 'handler failed; parking event in DLQ');
+                await this.toDlq(topic, message.key, raw, message.headers, (err as Error).message, attempt);
+                return;
+              }
+              const delay = Math.min(this.backoffMs * 2 ** (attempt - 1), this.maxBackoffMs);
+              this.log.warn({ err, topic, eventId: envelope.id, attempt, delay }, 'handler failed; retrying');
+              await new Promise((r) => setTimeout(r, delay));
+              await heartbeat();
+            }
+          }
+        });
+      },
+    });
+    this.consumers.push(consumer);
+    return consumer;
+  }
+
+  private async toDlq(topic: string, key: Buffer | null, raw: string, headers: IHeaders | undefined, reason: string, attempts: number) {
+    if (!this.producer) await this.connect();
+    await this.producer!.send({
+      topic: `${topic}.dlq`,
+      messages: [
+        {
+          key,
+          value: raw,
+          headers: { ...(headers ?? {}), 'x-dlq-reason': reason.slice(0, 500), 'x-dlq-attempts': String(attempts), 'x-original-topic': topic },
+        },
+      ],
+    });
+  }
+
+  async disconnect(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    this.consumers.length = 0;
+    await this.producer?.disconnect().catch(() => undefined);
+    this.producer = undefined;
+  }
+
+  /** Readiness: the broker answers metadata requests. */
+  async ping(): Promise<boolean> {
+    const admin = this.kafka.admin();
+    try {
+      await admin.connect();
+      await admin.listTopics();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections?.();
+    setTimeout(() => server.closeAllConnections?.(), 5_000).unref();
+  });
+}
+
+/** Runs a service: start, then stop cleanly once on SIGTERM/SIGINT (consumers leave their groups, queues drain). */
+export async function runMain(name: string, logger: Logger, start: () => Promise<{ stop: () => Promise<void> }>): Promise<void> {
+  let stopping = false;
+  try {
+    const service = await start();
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, `${name} stopping`);
+      const timer = setTimeout(() => {
+        logger.error(`${name} did not stop within 15s; exiting`);
+        process.exit(1);
+      }, 15_000);
+      try {
+        await service.stop();
+      } finally {
+        clearTimeout(timer);
+        process.exit(0);
+      }
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (err) {
+    logger.fatal({ err }, `${name} failed to start`);
+    // Config errors are for humans: print them plainly too.
+    console.error(`${name}: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}

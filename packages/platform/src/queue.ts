@@ -1,0 +1,69 @@
+import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import Redis, { type RedisOptions } from 'ioredis';
+import { currentRequestId, runWithContext } from './context';
+import type { Logger } from './logger';
+
+/** BullMQ needs its own blocking connections with no per-request retry limit. */
+export function redisConnection(url: string, extra: RedisOptions = {}): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, ...extra });
+}
+
+export async function redisReady(redis: Redis): Promise<boolean> {
+  return (await redis.ping()) === 'PONG';
+}
+
+/** Every job carries the request id of whoever queued it, so its logs join the request's. */
+export interface JobEnvelope<T> {
+  requestId: string;
+  payload: T;
+}
+
+export const defaultJobOptions: JobsOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export class TypedQueue<T> {
+  readonly queue: Queue<JobEnvelope<T>>;
+
+  constructor(name: string, redisUrl: string, opts: JobsOptions = {}) {
+    this.queue = new Queue<JobEnvelope<T>>(name, {
+      connection: redisConnection(redisUrl),
+      defaultJobOptions: { ...defaultJobOptions, ...opts },
+    });
+  }
+
+  /** `jobId` makes a request idempotent: a second add with the same id returns the existing job. */
+  add(name: string, payload: T, opts: JobsOptions = {}): Promise<Job<JobEnvelope<T>>> {
+    return this.queue.add(name as never, { requestId: currentRequestId(), payload } as never, opts) as never;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    await this.queue.disconnect();
+  }
+}
+
+export function createWorker<T, R = unknown>(
+  name: string,
+  redisUrl: string,
+  logger: Logger,
+  process: (payload: T, job: Job<JobEnvelope<T>>) => Promise<R>,
+  opts: Partial<WorkerOptions> = {},
+): Worker<JobEnvelope<T>, R> {
+  const log = logger.child({ queue: name });
+  const worker = new Worker<JobEnvelope<T>, R>(
+    name,
+    (job) =>
+      runWithContext({ requestId: job.data.requestId }, async () => {
+        log.info({ jobId: job.id, attempt: job.attemptsMade + 1 }, 'job started');
+        return process(job.data.payload, job);
+      }),
+    { connection: redisConnection(redisUrl), concurrency: 1, ...opts },
+  );
+  worker.on('failed', (job, err) => log.warn({ jobId: job?.id, attempts: job?.attemptsMade, err }, 'job failed'));
+  worker.on('error', (err) => log.error({ err }, 'worker error'));
+  return worker;
+}

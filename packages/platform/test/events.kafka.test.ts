@@ -1,0 +1,139 @@
+import type { EventDefinition, EventEnvelope } from '@league/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import mongoose, { type Connection } from 'mongoose';
+import { EventBus } from '../src/kafka';
+import { applyOnce } from '../src/outbox';
+import { engines, eventually, quietLogger, unique } from './support/engines';
+import { runChild } from './support/spawn';
+import { widgetModel, widgetMovedEvent } from './support/widget';
+
+jest.setTimeout(120_000);
+
+/** Reads every message of a topic from the start with a plain kafkajs consumer (an independent witness). */
+async function readTopic(topic: string, expected: number) {
+  const kafka = new Kafka({ clientId: 'witness', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({ groupId: unique('witness') });
+  const got: Array<{ key?: string; value: string; headers: Record<string, string> }> = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
+      got.push({ key: message.key?.toString(), value: message.value?.toString() ?? '', headers });
+    },
+  });
+  try {
+    await eventually(async () => got.length >= expected, 30_000);
+    return got;
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
+describe('the Kafka bus against the real broker', () => {
+  let suffix: string;
+  let def: EventDefinition;
+  let bus: EventBus;
+  let conn: Connection;
+
+  beforeEach(async () => {
+    suffix = unique('w').slice(2);
+    def = widgetMovedEvent(suffix.replace(/[^a-z0-9]/g, ''));
+    bus = new EventBus({
+      brokers: engines.kafkaBrokers,
+      clientId: 'platform-test',
+      logger: quietLogger(),
+      definitions: (t) => (t === def.type ? def : undefined),
+      maxAttempts: 3,
+      backoffMs: 50,
+    });
+    await bus.ensureTopics([def.topic, def.dlqTopic], 1);
+    conn = await mongoose.createConnection(engines.mongoUrl, { dbName: unique('platform-events') }).asPromise();
+  });
+
+  afterEach(async () => {
+    await bus.disconnect();
+    await conn.dropDatabase().catch(() => undefined);
+    await conn.close();
+  });
+
+  it('when another process publishes an event, then this process consumes it with its envelope and key', async () => {
+    const received: EventEnvelope[] = [];
+    await bus.subscribe({
+      groupId: unique('consumer'),
+      handlers: { [def.type]: async (e) => void received.push(e as EventEnvelope) },
+    });
+    const child = await runChild('publisher-child.ts', [def.type.split('.')[1]!.replace('widget-moved-', ''), engines.kafkaBrokers.join(','), 'w-1', 'shelf-9']);
+    expect(child.stderr).toBe('');
+    expect(child.code).toBe(0);
+    const { id } = JSON.parse(child.stdout) as { id: string };
+    const [event] = await eventually(async () => received.length > 0 && received);
+    expect(event).toMatchObject({ id, type: def.type, producer: 'test', data: { widgetId: 'w-1', to: 'shelf-9' } });
+    expect(event!.traceId).toEqual(expect.any(String));
+  });
+
+  it('when the same event is delivered twice, then the second delivery changes nothing', async () => {
+    const Widget = widgetModel(conn);
+    await Widget.create({ _id: 'w-2', shelf: 'A' });
+    let deliveries = 0;
+    await bus.subscribe({
+      groupId: unique('consumer'),
+      handlers: {
+        [def.type]: async (e: EventEnvelope<{ widgetId: string; to: string }>) => {
+          deliveries += 1;
+          await applyOnce(Widget, { _id: e.data.widgetId }, e.id, { $set: { shelf: e.data.to }, $inc: { moves: 1 } });
+        },
+      },
+    });
+    const envelope = await bus.publish(def, { widgetId: 'w-2', to: 'B' }, 'w-2');
+    await bus.publishEnvelope(def.topic, envelope, 'w-2'); // the redelivery: same event id
+    await eventually(async () => deliveries >= 2);
+    const stored = await Widget.findById('w-2').lean();
+    expect(stored).toMatchObject({ shelf: 'B', moves: 1, appliedEvents: [envelope.id] });
+  });
+
+  it('when a process dies between its database write and its publish, then the event is published after restart', async () => {
+    const Widget = widgetModel(conn);
+    await Widget.create({ _id: 'w-3', shelf: 'A' });
+    const args = [def.type.split('.')[1]!.replace('widget-moved-', ''), engines.mongoUrl, conn.name, engines.kafkaBrokers.join(','), 'w-3'];
+    const crashed = await runChild('outbox-child.ts', ['write-then-crash', ...args]);
+    expect(crashed.signal).toBe('SIGKILL');
+    const afterCrash = await Widget.findById('w-3').lean();
+    expect(afterCrash).toMatchObject({ shelf: 'B', moves: 1 });
+    expect(afterCrash!.outbox).toHaveLength(1); // the event waits in the document, not lost
+
+    const restarted = await runChild('outbox-child.ts', ['relay', ...args]);
+    expect(restarted.code).toBe(0);
+    expect(JSON.parse(restarted.stdout)).toEqual({ published: 1 });
+    const messages = await readTopic(def.topic, 1);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.key).toBe('w-3');
+    expect(JSON.parse(messages[0]!.value)).toMatchObject({ type: def.type, data: { widgetId: 'w-3', to: 'B' } });
+    expect((await Widget.findById('w-3').lean())!.outbox).toHaveLength(0);
+  });
+
+  it('when a message is unreadable or its handler keeps failing, then it is parked in the DLQ with the reason', async () => {
+    let attempts = 0;
+    await bus.subscribe({
+      groupId: unique('consumer'),
+      handlers: {
+        [def.type]: async () => {
+          attempts += 1;
+          throw new Error('shelf is on fire');
+        },
+      },
+    });
+    const raw = new Kafka({ clientId: 'poisoner', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING }).producer();
+    await raw.connect();
+    await raw.send({ topic: def.topic, messages: [{ key: 'p', value: '{not json' }] });
+    await raw.disconnect();
+    await bus.publish(def, { widgetId: 'w-4', to: 'C' }, 'w-4');
+
+    const parked = await readTopic(def.dlqTopic, 2);
+    const reasons = parked.map((m) => m.headers['x-dlq-reason']);
+    expect(reasons[0]).toMatch(/^unreadable/);
+    expect(reasons[1]).toBe('shelf is on fire');
+    expect(parked[1]!.headers['x-dlq-attempts']).toBe('3');
+    expect(attempts).toBe(3);
+  });
+});
