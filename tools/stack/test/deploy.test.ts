@@ -281,7 +281,7 @@ describe('Dockerfiles', () => {
       expect(all.every((stage) => stage[0]?.startsWith('FROM ${NODE_IMAGE}'))).toBe(true);
       const text = all.flat().join('\n');
       expect(text).toContain(`npx tsc -b ${app.dir}/tsconfig.json`);
-      expect(text).toMatch(/npm ci --omit=dev/);
+      expect(text).toMatch(/npm install --omit=dev/);
       const final = all[all.length - 1] ?? [];
       const user = final.filter((l) => /^USER\s/i.test(l)).pop();
       expect(user).toBeDefined();
