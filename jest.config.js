@@ -1,5 +1,6 @@
 // One jest run over every workspace. `npm test` (tools/scripts/test.mjs) picks the projects.
 module.exports = {
+  testTimeout: 60000,
   projects: [
     '<rootDir>/packages/contracts',
     '<rootDir>/packages/platform',

@@ -1,4 +1,4 @@
-const { swc, moduleNameMapper } = require('../../jest.preset');
+const { swc, moduleNameMapper } = require('../jest.preset');
 
 module.exports = {
   displayName: require('./package.json').name,
@@ -6,5 +6,4 @@ module.exports = {
   transform: { '^.+\\.tsx?$': swc() },
   moduleNameMapper,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  testTimeout: 60000,
 };

@@ -6,5 +6,4 @@ module.exports = {
   transform: { '^.+\\.tsx?$': swc() },
   moduleNameMapper,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  testTimeout: 60000,
 };

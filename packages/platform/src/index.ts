@@ -11,3 +11,4 @@ export * from './mongo';
 export * from './queue';
 export * from './storage';
 export * from './lifecycle';
+export * from './service';

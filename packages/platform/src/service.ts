@@ -1,0 +1,89 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { allTopics } from '@league/contracts';
+import type { Express } from 'express';
+import type Redis from 'ioredis';
+import type { Connection } from 'mongoose';
+import { Authenticator } from './auth';
+import type { ServiceConfig } from './config';
+import { createApp, type Api } from './http';
+import { EventBus } from './kafka';
+import { closeServer, listen } from './lifecycle';
+import type { Logger } from './logger';
+import { connectMongo, mongoReady } from './mongo';
+import { redisConnection, redisReady } from './queue';
+
+export interface ServiceEngines {
+  config: ServiceConfig;
+  logger: Logger;
+  mongo: Connection;
+  bus: EventBus;
+  redis: Redis;
+  auth: Authenticator;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  config: ServiceConfig;
+  logger: Logger;
+  /** Builds the service's routers once the engines are connected. */
+  apis: (engines: ServiceEngines) => Api[];
+  /** Starts consumers, relays and workers; returns how to stop them (called before engines close). */
+  background?: (engines: ServiceEngines) => Promise<() => Promise<void>>;
+  readiness?: (engines: ServiceEngines) => Record<string, () => Promise<boolean>>;
+  configure?: (app: Express, engines: ServiceEngines) => void;
+}
+
+export interface RunningService extends ServiceEngines {
+  app: Express;
+  server: Server;
+  port: number;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The wiring every service shares: connect MongoDB, Kafka and Redis, create topics, build the app with
+ * health, readiness and metrics, listen, and stop everything in reverse order.
+ */
+export async function startService(def: ServiceDefinition): Promise<RunningService> {
+  const { config, logger } = def;
+  const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const bus = new EventBus({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID, logger });
+  await bus.ensureTopics(allTopics());
+  await bus.connect();
+  const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  const auth = new Authenticator({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  const engines: ServiceEngines = { config, logger, mongo, bus, redis, auth };
+
+  const stopBackground = def.background ? await def.background(engines) : async () => undefined;
+  const app = createApp({
+    service: def.name,
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    apis: def.apis(engines),
+    configure: def.configure ? (a) => def.configure!(a, engines) : undefined,
+    readiness: {
+      mongo: () => mongoReady(mongo),
+      kafka: () => bus.ping(),
+      redis: () => redisReady(redis),
+      ...(def.readiness?.(engines) ?? {}),
+    },
+  });
+  const server = await listen(app, config.PORT);
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, `${def.name} listening`);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await closeServer(server);
+    await stopBackground();
+    await bus.disconnect();
+    redis.disconnect();
+    await mongo.close();
+  };
+  return { ...engines, app, server, port, url: `http://127.0.0.1:${port}`, stop };
+}

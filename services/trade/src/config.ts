@@ -1,0 +1,6 @@
+import { loadConfig, serviceConfigSchema } from '@league/platform';
+
+export const configSchema = serviceConfigSchema('trade', 4003);
+export type Config = ReturnType<typeof configSchema.parse>;
+
+export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfig(configSchema, env);
