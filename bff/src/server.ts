@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { closeServer, createApp, createLogger, listen } from '@league/platform';
+import express, { type Express } from 'express';
+import { loadBffConfig, type Config } from './config';
+import { mountApiProxy, type Upstreams } from './proxy/proxy';
+
+async function upstreamHealthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_500) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function mountFrontend(app: Express, dist: string) {
+  const index = path.join(dist, 'index.html');
+  // Hashed assets are immutable; index.html must always be revalidated so a deploy shows at once.
+  app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(dist, { index: false, maxAge: 0 }));
+  app.get('/', (_req, res) => {
+    if (!fs.existsSync(index)) {
+      res.status(503).json({ message: 'The frontend is not built yet: run `npm run build`' });
+      return;
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+export interface RunningBff {
+  app: Express;
+  server: Server;
+  port: number;
+  url: string;
+  config: Config;
+  stop: () => Promise<void>;
+}
+
+/** The BFF: serves the built frontend at / and the API at /api through the explicit route table. */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningBff> {
+  const config = loadBffConfig(env);
+  const logger = createLogger('bff', config.LOG_LEVEL);
+  const upstreams: Upstreams = {
+    account: config.ACCOUNT_URL,
+    season: config.SEASON_URL,
+    trade: config.TRADE_URL,
+    files: config.FILES_URL,
+    chat: config.CHAT_URL,
+  };
+  let upgrades: ReturnType<typeof mountApiProxy> | undefined;
+  const app = createApp({
+    service: 'bff',
+    logger,
+    readiness: Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [name, () => upstreamHealthy(url)])),
+    configure: (a) => {
+      // Before any body parser: the proxy must see the raw request stream.
+      upgrades = mountApiProxy(a, upstreams, logger);
+      mountFrontend(a, config.FRONTEND_DIST);
+    },
+  });
+  const server = await listen(app, config.PORT);
+  upgrades!.attachUpgrades(server);
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'bff listening');
+  return { app, server, port, url: `http://127.0.0.1:${port}`, config, stop: () => closeServer(server) };
+}
