@@ -22,13 +22,18 @@ import { externalNavItem, navItems, type NavItem } from './nav-items';
 
 const navButtonSx = {
   color: 'text.secondary',
-  px: 1.25,
+  px: 0.75,
+  minWidth: 0,
   whiteSpace: 'nowrap',
   '&.active': { color: 'primary.light', boxShadow: 'inset 0 -2px 0 currentColor', borderRadius: 0 },
   '&:hover': { color: 'text.primary' },
 } as const;
 
-function Brand() {
+// The full link row needs about 1280 px; narrower screens get the drawer instead.
+const wideScreen = '@media (min-width: 1280px)';
+const narrowScreen = '@media (max-width: 1279.95px)';
+
+function Brand({ hideOnPhones = false }: { hideOnPhones?: boolean }) {
   const home = useQueryPreservingTo('/');
   return (
     <Typography
@@ -37,7 +42,7 @@ function Brand() {
       aria-label="Grim League home"
       sx={{
         fontFamily: displayFontFamily,
-        fontSize: '1.35rem',
+        fontSize: { xs: '1.15rem', xl: '1.35rem' },
         fontWeight: 700,
         letterSpacing: '0.12em',
         textTransform: 'uppercase',
@@ -45,7 +50,8 @@ function Brand() {
         color: 'primary.main',
         textShadow: '0 0 18px rgba(217, 98, 43, 0.45)',
         whiteSpace: 'nowrap',
-        mr: 2,
+        mr: { xs: 1, xl: 2 },
+        display: hideOnPhones ? { xs: 'none', sm: 'inline' } : 'inline',
       }}
     >
       Grim League
@@ -56,7 +62,13 @@ function Brand() {
 function DrawerNavItem({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const target = useQueryPreservingTo(item.to);
   return (
-    <ListItemButton component={NavLink} to={target} end={item.end} onClick={onNavigate}>
+    <ListItemButton
+      component={NavLink}
+      to={target}
+      end={item.end}
+      onClick={onNavigate}
+      sx={{ '&.active': { color: 'primary.light', boxShadow: 'inset 3px 0 0 currentColor' } }}
+    >
       <ListItemText primary={item.label} />
     </ListItemButton>
   );
@@ -69,27 +81,27 @@ function AccountActions() {
 
   if (!loggedIn) {
     return (
-      <Stack direction="row" spacing={1}>
-        <LinkButton to="/login" variant="outlined" color="primary">
+      <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <LinkButton to="/login" variant="outlined" color="primary" size="small">
           Login
         </LinkButton>
-        <LinkButton to="/register" variant="contained" color="primary">
+        <LinkButton to="/register" variant="contained" color="primary" size="small">
           Register Account
         </LinkButton>
       </Stack>
     );
   }
   return (
-    <Stack direction="row" spacing={1}>
+    <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
       {isAdmin && (
-        <LinkButton to="/admin" variant="text" color="secondary">
+        <LinkButton to="/admin" variant="text" color="secondary" size="small">
           Admin
         </LinkButton>
       )}
-      <LinkButton to="/profile" variant="outlined" color="primary">
+      <LinkButton to="/profile" variant="outlined" color="primary" size="small">
         Profile
       </LinkButton>
-      <Button variant="text" color="inherit" onClick={() => dispatch(logoutRequested())}>
+      <Button variant="text" color="inherit" onClick={() => dispatch(logoutRequested())} size="small">
         Logout
       </Button>
     </Stack>
@@ -108,12 +120,16 @@ export function AppHeader() {
           color="inherit"
           aria-label="Open navigation"
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
+          sx={{ display: 'inline-flex', [wideScreen]: { display: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
-        <Brand />
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, alignItems: 'center' }}>
+        <Brand hideOnPhones />
+        <Box
+          component="nav"
+          aria-label="Main"
+          sx={{ display: 'flex', alignItems: 'center', [narrowScreen]: { display: 'none' } }}
+        >
           {navItems.map((item) => (
             <NavButton key={item.to} to={item.to} end={item.end} size="small" sx={navButtonSx}>
               {item.label}
