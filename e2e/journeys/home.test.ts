@@ -1,0 +1,79 @@
+import { stat } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
+
+describe('home', () => {
+  let journey: Journey;
+  let page: Page;
+
+  beforeAll(async () => {
+    journey = await launch('home');
+    page = await journey.newPage();
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it('when a visitor opens the site, then the landing page greets them with the heading and the way to register', async () => {
+    const response = await page.goto(`${BASE_URL}/`, { waitUntil: 'load' });
+    expect(response?.ok()).toBe(true);
+
+    const heading = page.getByRole('heading', { level: 1, name: 'Grim League' });
+    await heading.waitFor({ state: 'visible' });
+    expect(await page.title()).toBe('Grim League');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Register Account' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Forgot Password' }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    // The header fits a common laptop width without a sideways scrollbar.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    const file = await journey.screenshot(page, 'landing');
+    expect((await stat(file)).size).toBeGreaterThan(0);
+  });
+
+  it('when the visitor follows a link nobody has built yet, then the not-found page shows inside the site', async () => {
+    await page.goto(appUrl('/no-such-page'));
+
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ state: 'visible' });
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+  });
+
+  it('when an admin token cookie is present, then the header offers Profile, Admin and Logout and still fits', async () => {
+    const token = { role: 'admin', refresh_token: 'e2e-refresh', access_token: 'e2e-access' };
+    await journey.context.addCookies([
+      { name: 'authToken', value: encodeURIComponent(JSON.stringify(token)), url: BASE_URL },
+    ]);
+    await page.goto(appUrl('/'));
+    await page.reload();
+
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Logout' }).waitFor({ state: 'visible' });
+    expect(await header.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Admin' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await journey.screenshot(page, 'admin-header');
+
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await header.getByRole('link', { name: 'Login' }).waitFor({ state: 'visible' });
+    expect((await journey.context.cookies(BASE_URL)).some((cookie) => cookie.name === 'authToken')).toBe(false);
+  });
+
+  it('when the screen is phone-sized, then the section links move into a drawer opened from the menu button', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(appUrl('/'));
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const ladders = page.getByRole('link', { name: 'Season 7 Ladders' });
+    await ladders.waitFor({ state: 'visible' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await journey.screenshot(page, 'phone-drawer');
+
+    await ladders.click();
+    await page.waitForURL(/#\/seasons$/);
+  });
+});
