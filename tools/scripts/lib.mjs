@@ -1,0 +1,52 @@
+// Shared steps of `npm start` and `npm test`. Plain Node with no dependencies: these run before npm install.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const say = (line) => console.log(`\x1b[1m[league]\x1b[0m ${line}`);
+
+export function sh(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (res.error) throw new Error(`${cmd} could not run: ${res.error.message}`);
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${res.status})`);
+}
+
+function newestMtime(dir, skip = new Set(['node_modules', 'dist', '.git'])) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (skip.has(entry.name)) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p, skip) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** npm install when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  say('installing dependencies (npm install)…');
+  // Not `npm ci`: the lockfile made here lacks other platforms' optional binaries, which `ci` insists on.
+  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+}
+
+/** TypeScript project references build incrementally; the frontend rebuilds when its sources changed. */
+export function ensureBuilt({ frontend = true } = {}) {
+  say('building the services (tsc -b)…');
+  sh('npx', ['tsc', '-b', 'tsconfig.build.json']);
+  if (!frontend) return;
+  const built = path.join(root, 'frontend', 'dist', 'index.html');
+  const sources = Math.max(newestMtime(path.join(root, 'frontend', 'src')), newestMtime(path.join(root, 'packages', 'contracts', 'src')));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  say('building the frontend (vite build)…');
+  sh('npm', ['run', 'build', '--silent', '-w', 'frontend']);
+}
+
+export function stack(...args) {
+  sh(process.execPath, [path.join(root, 'tools', 'stack', 'dist', 'cli.js'), ...args]);
+}

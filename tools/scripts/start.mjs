@@ -1,0 +1,21 @@
+// `npm start`: install, build, bring the engines up, then run every service and the BFF under one
+// supervisor with one log stream. Ctrl-C stops the apps; the engines keep running (`npm run stack -- down`).
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { ensureBuilt, ensureInstalled, root, say, stack } from './lib.mjs';
+
+const t0 = Date.now();
+try {
+  ensureInstalled();
+  ensureBuilt();
+  stack('up');
+} catch (err) {
+  console.error(`[league] ${err.message}`);
+  process.exit(1);
+}
+say(`ready to start the apps after ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+const site = spawn(process.execPath, [path.join(root, 'tools/stack/dist/site.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+// The site handles Ctrl-C itself (the terminal sends SIGINT to the whole group); we only pass on SIGTERM.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => site.kill('SIGTERM'));
+site.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,114 @@
+// `npm test`: every workspace's tests against the real engines, then the browser journeys against the
+// site as `npm start` runs it. Ends with one line `N passed, N failed` (CI reads it) and exits non-zero
+// on any failure. Options: --no-e2e, and jest arguments after `--` (e.g. `npm test -- --selectProjects @league/bff`).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root, say, stack } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const skipE2e = args.includes('--no-e2e') || process.env.LEAGUE_SKIP_E2E === '1';
+const jestArgs = args.filter((a) => a !== '--no-e2e' && a !== '--');
+const resultsDir = path.join(root, '.local', 'test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const summaryFile = path.join(root, '.local', 'test-summary.txt');
+fs.rmSync(summaryFile, { force: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function runJest(label, config, extra = [], env = {}) {
+  const out = path.join(resultsDir, `${label}.json`);
+  fs.rmSync(out, { force: true });
+  say(`running ${label} tests…`);
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/jest/bin/jest.js'), '-c', config, '--json', `--outputFile=${out}`, '--forceExit', ...extra],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  if (!fs.existsSync(out)) {
+    failures.push(`${label}: jest produced no results (exit ${res.status})`);
+    totals.failed += 1;
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  // A suite that failed to load runs no tests; count it, or a broken file would pass silently.
+  for (const suite of r.testResults) {
+    if (suite.status === 'failed' && suite.assertionResults.length === 0) {
+      totals.failed += 1;
+      failures.push(`${path.relative(root, suite.name)}: ${suite.message.split('\n').find((l) => l.trim()) ?? 'failed to run'}`);
+    }
+  }
+  if (r.numTotalTests === 0) {
+    totals.failed += 1;
+    failures.push(`${label}: no tests ran`);
+  }
+}
+
+function finish() {
+  const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+  fs.writeFileSync(summaryFile, `${line}\n`);
+  if (failures.length) console.log(`\nproblems:\n  ${failures.join('\n  ')}`);
+  console.log(`\n${line}`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+async function waitReady(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the site exited during start');
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs / 1000}s`);
+}
+
+async function main() {
+  ensureInstalled();
+  ensureBuilt({ frontend: !skipE2e });
+  if (process.env.LEAGUE_EXTERNAL_ENGINES === '1') say('using engines from the environment (LEAGUE_EXTERNAL_ENGINES=1)');
+  else stack('up');
+
+  runJest('unit-and-component', 'jest.config.js', jestArgs);
+  if (skipE2e || jestArgs.length) return finish();
+
+  sh_ensureChromium();
+  // The journeys run against the site exactly as `npm start` runs it, on ports of their own so a developer's
+  // running `npm start` is left alone.
+  const bffPort = Number(process.env.E2E_BFF_PORT ?? 18080);
+  const site = spawn(process.execPath, [path.join(root, 'tools/stack/dist/site.js'), '--bff-port', String(bffPort), '--service-port-base', String(bffPort - 4079), '--json'], {
+    cwd: root,
+    stdio: ['ignore', fs.openSync(path.join(resultsDir, 'e2e-site.log'), 'w'), fs.openSync(path.join(resultsDir, 'e2e-site.log'), 'a')],
+    env: { ...process.env, LOG_LEVEL: 'info' },
+  });
+  try {
+    await waitReady(`http://127.0.0.1:${bffPort}/ready`, site);
+    runJest('e2e', 'e2e/jest.config.js', [], { BASE_URL: `http://127.0.0.1:${bffPort}` });
+  } catch (err) {
+    totals.failed += 1;
+    failures.push(`e2e: ${err.message} (see .local/test-results/e2e-site.log)`);
+  } finally {
+    site.kill('SIGTERM');
+    await new Promise((r) => (site.exitCode !== null ? r() : site.once('exit', r)));
+  }
+  finish();
+}
+
+function sh_ensureChromium() {
+  const res = spawnSync(process.execPath, [path.join(root, 'e2e/scripts/ensure-chromium.mjs')], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('Chromium is not available for the browser journeys');
+}
+
+main().catch((err) => {
+  console.error(`[league] ${err.message}`);
+  totals.failed += 1;
+  failures.push(err.message);
+  finish();
+});
