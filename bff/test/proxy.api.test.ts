@@ -45,7 +45,12 @@ function startWitness(): Promise<{ url: string; seen: Seen[]; close: () => Promi
       resolve({
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         seen,
-        close: () => new Promise((r) => { wss.close(); server.close(() => r()); server.closeAllConnections(); }),
+        close: () =>
+          new Promise((r) => {
+            wss.close();
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       }),
     ),
   );
@@ -88,9 +93,16 @@ describe('the BFF', () => {
   it('when a large body is posted, then it streams through byte for byte', async () => {
     const body = Buffer.alloc(64 * 1024 * 1024, 7);
     body.write('edge of the buffer', body.length - 32);
-    const res = await fetch(`${bff.url}/api/trade/participant/1/list-trade`, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } });
+    const res = await fetch(`${bff.url}/api/trade/participant/1/list-trade`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(res.status).toBe(200);
-    expect(witness.seen.at(-1)).toMatchObject({ bytes: body.length, md5: createHash('md5').update(body).digest('hex') });
+    expect(witness.seen.at(-1)).toMatchObject({
+      bytes: body.length,
+      md5: createHash('md5').update(body).digest('hex'),
+    });
   });
 
   it('when no service owns a path, then the BFF answers 404 with a message and forwards nothing', async () => {

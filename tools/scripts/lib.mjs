@@ -41,7 +41,10 @@ export function ensureBuilt({ frontend = true } = {}) {
   sh('npx', ['tsc', '-b', 'tsconfig.build.json']);
   if (!frontend) return;
   const built = path.join(root, 'frontend', 'dist', 'index.html');
-  const sources = Math.max(newestMtime(path.join(root, 'frontend', 'src')), newestMtime(path.join(root, 'packages', 'contracts', 'src')));
+  const sources = Math.max(
+    newestMtime(path.join(root, 'frontend', 'src')),
+    newestMtime(path.join(root, 'packages', 'contracts', 'src')),
+  );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   say('building the frontend (vite build)…');
   sh('npm', ['run', 'build', '--silent', '-w', 'frontend']);

@@ -5,5 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 ensureInstalled();
 sh('npx', ['tsc', '-b', 'tools/stack']);
-const res = spawnSync(process.execPath, [path.join(root, 'tools/stack/dist/cli.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const res = spawnSync(process.execPath, [path.join(root, 'tools/stack/dist/cli.js'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(res.status ?? 1);

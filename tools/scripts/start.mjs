@@ -14,7 +14,9 @@ try {
   process.exit(1);
 }
 say(`ready to start the apps after ${((Date.now() - t0) / 1000).toFixed(1)}s`);
-const site = spawn(process.execPath, [path.join(root, 'tools/stack/dist/site.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const site = spawn(process.execPath, [path.join(root, 'tools/stack/dist/site.js'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 // The site handles Ctrl-C itself (the terminal sends SIGINT to the whole group); we only pass on SIGTERM.
 process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => site.kill('SIGTERM'));

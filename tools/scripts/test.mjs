@@ -23,7 +23,15 @@ function runJest(label, config, extra = [], env = {}) {
   say(`running ${label} tests…`);
   const res = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/jest/bin/jest.js'), '-c', config, '--json', `--outputFile=${out}`, '--forceExit', ...extra],
+    [
+      path.join(root, 'node_modules/jest/bin/jest.js'),
+      '-c',
+      config,
+      '--json',
+      `--outputFile=${out}`,
+      '--forceExit',
+      ...extra,
+    ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
   if (!fs.existsSync(out)) {
@@ -39,7 +47,9 @@ function runJest(label, config, extra = [], env = {}) {
   for (const suite of r.testResults) {
     if (suite.status === 'failed' && suite.assertionResults.length === 0) {
       totals.failed += 1;
-      failures.push(`${path.relative(root, suite.name)}: ${suite.message.split('\n').find((l) => l.trim()) ?? 'failed to run'}`);
+      failures.push(
+        `${path.relative(root, suite.name)}: ${suite.message.split('\n').find((l) => l.trim()) ?? 'failed to run'}`,
+      );
     }
   }
   if (r.numTotalTests === 0) {
@@ -73,7 +83,8 @@ async function waitReady(url, child, timeoutMs = 120_000) {
 async function main() {
   ensureInstalled();
   ensureBuilt({ frontend: !skipE2e });
-  if (process.env.LEAGUE_EXTERNAL_ENGINES === '1') say('using engines from the environment (LEAGUE_EXTERNAL_ENGINES=1)');
+  if (process.env.LEAGUE_EXTERNAL_ENGINES === '1')
+    say('using engines from the environment (LEAGUE_EXTERNAL_ENGINES=1)');
   else stack('up');
 
   runJest('unit-and-component', 'jest.config.js', jestArgs);
@@ -83,11 +94,26 @@ async function main() {
   // The journeys run against the site exactly as `npm start` runs it, on ports of their own so a developer's
   // running `npm start` is left alone.
   const bffPort = Number(process.env.E2E_BFF_PORT ?? 18080);
-  const site = spawn(process.execPath, [path.join(root, 'tools/stack/dist/site.js'), '--bff-port', String(bffPort), '--service-port-base', String(bffPort - 4079), '--json'], {
-    cwd: root,
-    stdio: ['ignore', fs.openSync(path.join(resultsDir, 'e2e-site.log'), 'w'), fs.openSync(path.join(resultsDir, 'e2e-site.log'), 'a')],
-    env: { ...process.env, LOG_LEVEL: 'info' },
-  });
+  const site = spawn(
+    process.execPath,
+    [
+      path.join(root, 'tools/stack/dist/site.js'),
+      '--bff-port',
+      String(bffPort),
+      '--service-port-base',
+      String(bffPort - 4079),
+      '--json',
+    ],
+    {
+      cwd: root,
+      stdio: [
+        'ignore',
+        fs.openSync(path.join(resultsDir, 'e2e-site.log'), 'w'),
+        fs.openSync(path.join(resultsDir, 'e2e-site.log'), 'a'),
+      ],
+      env: { ...process.env, LOG_LEVEL: 'info' },
+    },
+  );
   try {
     await waitReady(`http://127.0.0.1:${bffPort}/ready`, site);
     runJest('e2e', 'e2e/jest.config.js', [], { BASE_URL: `http://127.0.0.1:${bffPort}` });
@@ -102,7 +128,10 @@ async function main() {
 }
 
 function sh_ensureChromium() {
-  const res = spawnSync(process.execPath, [path.join(root, 'e2e/scripts/ensure-chromium.mjs')], { cwd: root, stdio: 'inherit' });
+  const res = spawnSync(process.execPath, [path.join(root, 'e2e/scripts/ensure-chromium.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (res.status !== 0) throw new Error('Chromium is not available for the browser journeys');
 }
 

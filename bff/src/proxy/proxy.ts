@@ -58,7 +58,9 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
         const route = API.test(url) ? resolveRoute(url.replace(API, '') || '/') : undefined;
         const proxy = route?.ws ? proxies.get(route.service) : undefined;
         if (!proxy?.upgrade) {
-          socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"No WebSocket route here"}');
+          socket.end(
+            'HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"No WebSocket route here"}',
+          );
           return;
         }
         req.url = url.replace(API, '') || '/';

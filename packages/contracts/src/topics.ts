@@ -6,7 +6,11 @@ import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/acc
  * type so an envelope can be validated before a handler sees it. Later issues add season, trade, files
  * and chat events in the same pattern (one file per producer under events/).
  */
-export const EVENTS = [userRegisteredV1, rolesChangedV1, socialsUpdatedV1] as const satisfies readonly EventDefinition[];
+export const EVENTS = [
+  userRegisteredV1,
+  rolesChangedV1,
+  socialsUpdatedV1,
+] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));
 

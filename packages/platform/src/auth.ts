@@ -31,7 +31,8 @@ export class Authenticator {
   private readonly keys: JWTVerifyGetKey;
 
   constructor(private readonly opts: AuthOptions) {
-    this.keys = opts.keySet ?? createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    this.keys =
+      opts.keySet ?? createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
   }
 
   async verify(token: string): Promise<AuthUser> {

@@ -25,13 +25,19 @@ export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Proces
 
 export const portVar = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
-export const urlVar = (fallback?: string) => (fallback === undefined ? z.string().url() : z.string().url().default(fallback));
+export const urlVar = (fallback?: string) =>
+  fallback === undefined ? z.string().url() : z.string().url().default(fallback);
 
 export const listVar = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.length > 0, 'must list at least one value');
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
@@ -43,11 +49,20 @@ export function serviceConfigSchema(service: string, defaultPort: number) {
     LOG_LEVEL: logLevel,
     PORT: portVar(defaultPort),
     SERVICE_NAME: z.string().default(service),
-    MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL').default('mongodb://127.0.0.1:27017'),
-    MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default(`league-${service}`),
+    MONGO_URL: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
+      .default('mongodb://127.0.0.1:27017'),
+    MONGO_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+      .default(`league-${service}`),
     KAFKA_BROKERS: listVar('127.0.0.1:9092'),
     KAFKA_CLIENT_ID: z.string().default(service),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379'),
     JWKS_URL: urlVar('http://127.0.0.1:4001/.well-known/jwks.json'),
     JWT_ISSUER: z.string().default('grim-league'),
     JWT_AUDIENCE: z.string().default('grim-league-api'),
@@ -66,6 +81,9 @@ export const minioConfigSchema = z.object({
 export type MinioConfig = z.infer<typeof minioConfigSchema>;
 
 export const smtpConfigSchema = z.object({
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').default('smtp://127.0.0.1:1025'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('Grim League <no-reply@grim-league.local>'),
 });

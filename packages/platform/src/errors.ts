@@ -72,6 +72,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else {
       logger.debug({ status: mapped.status, message: mapped.message, url: req.originalUrl }, 'request refused');
     }
-    res.status(mapped.status).json(mapped.code ? { message: mapped.message, code: mapped.code } : { message: mapped.message });
+    res
+      .status(mapped.status)
+      .json(mapped.code ? { message: mapped.message, code: mapped.code } : { message: mapped.message });
   };
 }

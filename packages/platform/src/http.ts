@@ -55,15 +55,21 @@ export class Api {
   readonly registry = new OpenAPIRegistry();
 
   constructor(private readonly auth?: Authenticator) {
-    this.registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    this.registry.registerComponent('securitySchemes', 'bearer', {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
   }
 
-  route<B extends ZodTypeAny | undefined = undefined, Q extends ZodTypeAny | undefined = undefined, P extends ZodTypeAny | undefined = undefined>(
-    spec: RouteSpec<B, Q, P>,
-    handler: (input: RouteInput<B, Q, P>) => unknown,
-  ): this {
+  route<
+    B extends ZodTypeAny | undefined = undefined,
+    Q extends ZodTypeAny | undefined = undefined,
+    P extends ZodTypeAny | undefined = undefined,
+  >(spec: RouteSpec<B, Q, P>, handler: (input: RouteInput<B, Q, P>) => unknown): this {
     const requirement = spec.auth ?? 'none';
-    if (requirement !== 'none' && !this.auth) throw new Error(`route ${spec.path} needs auth but the Api has no Authenticator`);
+    if (requirement !== 'none' && !this.auth)
+      throw new Error(`route ${spec.path} needs auth but the Api has no Authenticator`);
     const status = spec.status ?? 200;
     const middlewares = requirement === 'none' ? [] : [this.auth!.middleware(requirement)];
     this.router[spec.method](spec.path, ...middlewares, async (req: Request, res: Response) => {
@@ -99,7 +105,9 @@ export class Api {
         400: { description: 'Bad request', content: { 'application/json': { schema: errorBodySchema } } },
         ...(requirement === 'none'
           ? {}
-          : { 401: { description: 'Not authenticated', content: { 'application/json': { schema: errorBodySchema } } } }),
+          : {
+              401: { description: 'Not authenticated', content: { 'application/json': { schema: errorBodySchema } } },
+            }),
       },
     });
     return this;
@@ -146,7 +154,16 @@ export function createApp(opts: AppOptions): Express {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       if (!req.path.startsWith('/health') && !req.path.startsWith('/ready') && req.path !== '/metrics') {
-        opts.logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+        opts.logger.info(
+          {
+            requestId,
+            method: req.method,
+            url: req.originalUrl,
+            status: res.statusCode,
+            ms: Math.round(seconds * 1000),
+          },
+          'request',
+        );
       }
     });
     runWithContext({ requestId }, () => next());

@@ -23,7 +23,10 @@ export interface BusOptions {
   definitions?: (type: string) => EventDefinition | undefined;
 }
 
-export type EventHandler<T = unknown> = (event: EventEnvelope<T>, meta: { topic: string; partition: number; offset: string }) => Promise<void>;
+export type EventHandler<T = unknown> = (
+  event: EventEnvelope<T>,
+  meta: { topic: string; partition: number; offset: string },
+) => Promise<void>;
 
 export interface SubscribeOptions {
   groupId: string;
@@ -32,7 +35,11 @@ export interface SubscribeOptions {
   fromBeginning?: boolean;
 }
 
-export function buildEnvelope<D extends EventDefinition>(def: D, data: EventData<D>, traceId = currentRequestId()): EventEnvelope<EventData<D>> {
+export function buildEnvelope<D extends EventDefinition>(
+  def: D,
+  data: EventData<D>,
+  traceId = currentRequestId(),
+): EventEnvelope<EventData<D>> {
   return {
     id: randomUUID(),
     type: def.type,
@@ -81,7 +88,11 @@ export class EventBus {
 
   async connect(): Promise<void> {
     if (this.producer) return;
-    const producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, idempotent: false, allowAutoTopicCreation: true });
+    const producer = this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      idempotent: false,
+      allowAutoTopicCreation: true,
+    });
     await producer.connect();
     this.producer = producer;
   }
@@ -94,14 +105,21 @@ export class EventBus {
       const existing = new Set(await admin.listTopics());
       const missing = [...new Set(topics)].filter((t) => !existing.has(t));
       if (missing.length) {
-        await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })), waitForLeaders: true });
+        await admin.createTopics({
+          topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })),
+          waitForLeaders: true,
+        });
       }
     } finally {
       await admin.disconnect();
     }
   }
 
-  async publish<D extends EventDefinition>(def: D, data: EventData<D>, key: string): Promise<EventEnvelope<EventData<D>>> {
+  async publish<D extends EventDefinition>(
+    def: D,
+    data: EventData<D>,
+    key: string,
+  ): Promise<EventEnvelope<EventData<D>>> {
     const envelope = buildEnvelope(def, data);
     await this.publishEnvelope(def.topic, envelope, key);
     return envelope;
@@ -123,7 +141,12 @@ export class EventBus {
   }
 
   async subscribe(opts: SubscribeOptions): Promise<Consumer> {
-    const consumer = this.kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: true, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
+    const consumer = this.kafka.consumer({
+      groupId: opts.groupId,
+      allowAutoTopicCreation: true,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+    });
     await consumer.connect();
     const types = Object.keys(opts.handlers);
     const topics = types.map((t) => this.definitions(t)?.topic ?? t);
@@ -173,7 +196,14 @@ export class EventBus {
     return consumer;
   }
 
-  private async toDlq(topic: string, key: Buffer | null, raw: string, headers: IHeaders | undefined, reason: string, attempts: number) {
+  private async toDlq(
+    topic: string,
+    key: Buffer | null,
+    raw: string,
+    headers: IHeaders | undefined,
+    reason: string,
+    attempts: number,
+  ) {
     if (!this.producer) await this.connect();
     await this.producer!.send({
       topic: `${topic}.dlq`,
@@ -181,7 +211,12 @@ export class EventBus {
         {
           key,
           value: raw,
-          headers: { ...(headers ?? {}), 'x-dlq-reason': reason.slice(0, 500), 'x-dlq-attempts': String(attempts), 'x-original-topic': topic },
+          headers: {
+            ...(headers ?? {}),
+            'x-dlq-reason': reason.slice(0, 500),
+            'x-dlq-attempts': String(attempts),
+            'x-original-topic': topic,
+          },
         },
       ],
     });

@@ -19,7 +19,11 @@ export function closeServer(server: Server): Promise<void> {
 }
 
 /** Runs a service: start, then stop cleanly once on SIGTERM/SIGINT (consumers leave their groups, queues drain). */
-export async function runMain(name: string, logger: Logger, start: () => Promise<{ stop: () => Promise<void> }>): Promise<void> {
+export async function runMain(
+  name: string,
+  logger: Logger,
+  start: () => Promise<{ stop: () => Promise<void> }>,
+): Promise<void> {
   let stopping = false;
   try {
     const service = await start();

@@ -13,6 +13,9 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       const ctx = currentContext();
       return ctx ? { requestId: ctx.requestId } : {};
     },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
+      remove: true,
+    },
   });
 }

@@ -115,10 +115,10 @@ export async function applyOnce(
   keep = 500,
 ): Promise<boolean> {
   const push = (update.$push as Record<string, unknown> | undefined) ?? {};
-  const res = await model.collection.updateOne(
-    { ...filter, appliedEvents: { $ne: eventId } },
-    { ...update, $push: { ...push, appliedEvents: { $each: [eventId], $slice: -keep } } } as never,
-  );
+  const res = await model.collection.updateOne({ ...filter, appliedEvents: { $ne: eventId } }, {
+    ...update,
+    $push: { ...push, appliedEvents: { $each: [eventId], $slice: -keep } },
+  } as never);
   return res.modifiedCount === 1;
 }
 

@@ -54,7 +54,11 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await bus.connect();
   const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const auth = new Authenticator({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  const auth = new Authenticator({
+    jwksUrl: config.JWKS_URL,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
   const engines: ServiceEngines = { config, logger, mongo, bus, redis, auth };
 
   const stopBackground = def.background ? await def.background(engines) : async () => undefined;

@@ -49,7 +49,13 @@ export class ObjectStorage {
     }
   }
 
-  async putStream(bucket: string, key: string, body: Readable | Buffer, size?: number, metadata: Record<string, string> = {}) {
+  async putStream(
+    bucket: string,
+    key: string,
+    body: Readable | Buffer,
+    size?: number,
+    metadata: Record<string, string> = {},
+  ) {
     return this.client.putObject(bucket, key, body, size, metadata);
   }
 
@@ -60,7 +66,13 @@ export class ObjectStorage {
   async stat(bucket: string, key: string): Promise<StoredObject | undefined> {
     try {
       const s = await this.client.statObject(bucket, key);
-      return { key, size: s.size, etag: s.etag, lastModified: s.lastModified, metadata: s.metaData as Record<string, string> };
+      return {
+        key,
+        size: s.size,
+        etag: s.etag,
+        lastModified: s.lastModified,
+        metadata: s.metaData as Record<string, string>,
+      };
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'NotFound' || code === 'NoSuchKey') return undefined;
@@ -72,14 +84,21 @@ export class ObjectStorage {
    * A time-limited GET URL. `publicEndpoint` signs for the host the downloader will use (a region's
    * public address) instead of the internal one; the signature covers the host, so it must be signed there.
    */
-  presignedGet(bucket: string, key: string, expirySeconds = 3600, publicEndpoint?: string, downloadName?: string): Promise<string> {
+  presignedGet(
+    bucket: string,
+    key: string,
+    expirySeconds = 3600,
+    publicEndpoint?: string,
+    downloadName?: string,
+  ): Promise<string> {
     let client = this.client;
     if (publicEndpoint) {
       client = this.publicClients.get(publicEndpoint) ?? clientFor(publicEndpoint, this.opts);
       this.publicClients.set(publicEndpoint, client);
     }
     const headers: Record<string, string> = {};
-    if (downloadName) headers['response-content-disposition'] = `attachment; filename="${downloadName.replace(/"/g, '')}"`;
+    if (downloadName)
+      headers['response-content-disposition'] = `attachment; filename="${downloadName.replace(/"/g, '')}"`;
     return client.presignedGetObject(bucket, key, expirySeconds, headers);
   }
 
@@ -92,7 +111,13 @@ export class ObjectStorage {
     const stream = this.client.listObjectsV2(bucket, prefix, true);
     for await (const item of stream as AsyncIterable<Minio.BucketItem>) {
       if (!item.name) continue;
-      out.push({ key: item.name, size: item.size, etag: item.etag ?? '', lastModified: item.lastModified ?? new Date(0), metadata: {} });
+      out.push({
+        key: item.name,
+        size: item.size,
+        etag: item.etag ?? '',
+        lastModified: item.lastModified ?? new Date(0),
+        metadata: {},
+      });
     }
     return out;
   }

@@ -49,10 +49,14 @@ export function expectServiceBoots(
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'No route for GET /no/such/path' });
     const metrics = await (await fetch(`${svc.url}/metrics`)).text();
-    expect(metrics).toMatch(new RegExp(`http_request_duration_seconds_count\\{[^}]*route="unmatched"[^}]*status="404"[^}]*\\} [1-9]`));
+    expect(metrics).toMatch(
+      new RegExp(`http_request_duration_seconds_count\\{[^}]*route="unmatched"[^}]*status="404"[^}]*\\} [1-9]`),
+    );
   });
 
   it('when the config is bad, then start refuses with a message naming the variable', async () => {
-    await expect(start(testEnv(name, { PORT: 'eighty', KAFKA_BROKERS: '' }))).rejects.toThrow(/PORT: .*\(got 'eighty'\)/);
+    await expect(start(testEnv(name, { PORT: 'eighty', KAFKA_BROKERS: '' }))).rejects.toThrow(
+      /PORT: .*\(got 'eighty'\)/,
+    );
   });
 }

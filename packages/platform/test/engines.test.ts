@@ -6,7 +6,7 @@ import { toHttpError } from '../src/errors';
 import { connectMongo, mongoReady } from '../src/mongo';
 import { createWorker, redisConnection, TypedQueue } from '../src/queue';
 import { ObjectStorage } from '../src/storage';
-import { engines, eventually, quietLogger, unique } from './support/engines';
+import { engines, quietLogger, unique } from './support/engines';
 
 jest.setTimeout(60_000);
 
@@ -77,16 +77,28 @@ describe('object storage on the real MinIO', () => {
     await storage.ensureBucket(bucket);
     await storage.ensureBucket(bucket); // idempotent
     const content = Buffer.from('GrimLeagueS07.arz '.repeat(10_000));
-    await storage.putStream(bucket, 'prod/GrimLeagueS07.arz', Readable.from([content.subarray(0, 1000), content.subarray(1000)]), content.length, {
-      'content-type': 'application/octet-stream',
-    });
+    await storage.putStream(
+      bucket,
+      'prod/GrimLeagueS07.arz',
+      Readable.from([content.subarray(0, 1000), content.subarray(1000)]),
+      content.length,
+      {
+        'content-type': 'application/octet-stream',
+      },
+    );
     const stat = await storage.stat(bucket, 'prod/GrimLeagueS07.arz');
     expect(stat?.size).toBe(content.length);
     const chunks: Buffer[] = [];
     for await (const c of await storage.getStream(bucket, 'prod/GrimLeagueS07.arz')) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
 
-    const url = await storage.presignedGet(bucket, 'prod/GrimLeagueS07.arz', 60, engines.minio.endpoint, 'GrimLeagueS07.arz');
+    const url = await storage.presignedGet(
+      bucket,
+      'prod/GrimLeagueS07.arz',
+      60,
+      engines.minio.endpoint,
+      'GrimLeagueS07.arz',
+    );
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="GrimLeagueS07.arz"');
@@ -106,15 +118,18 @@ describe('object storage on the real MinIO', () => {
 });
 
 describe('mongoose on the MongoDB-compatible store', () => {
+  const playerSchema = new mongoose.Schema({
+    username: { type: String, required: true },
+    usernameKey: { type: String, required: true, unique: true },
+    level: Number,
+  });
   let conn: Connection;
-  const Player = () =>
-    conn.model(
-      'Player',
-      new mongoose.Schema({ username: { type: String, required: true }, usernameKey: { type: String, required: true, unique: true }, level: Number }),
-    );
+  let Model: mongoose.Model<mongoose.InferSchemaType<typeof playerSchema>>;
 
   beforeAll(async () => {
     conn = await connectMongo(engines.mongoUrl, unique('platform-mongo'));
+    Model = conn.model('Player', playerSchema);
+    await Model.init();
   });
 
   afterAll(async () => {
@@ -124,11 +139,13 @@ describe('mongoose on the MongoDB-compatible store', () => {
 
   it('when documents are created, read, updated and deleted, then each step is visible', async () => {
     expect(await mongoReady(conn)).toBe(true);
-    const Model = Player();
-    await Model.init();
     const created = await Model.create({ username: 'Grimmy', usernameKey: 'grimmy', level: 1 });
     expect((await Model.findById(created._id).lean())?.username).toBe('Grimmy');
-    const updated = await Model.findOneAndUpdate({ _id: created._id, level: 1 }, { $inc: { level: 99 } }, { new: true }).lean();
+    const updated = await Model.findOneAndUpdate(
+      { _id: created._id, level: 1 },
+      { $inc: { level: 99 } },
+      { new: true },
+    ).lean();
     expect(updated?.level).toBe(100);
     // A guarded update whose guard no longer holds changes nothing.
     expect(await Model.findOneAndUpdate({ _id: created._id, level: 1 }, { $inc: { level: 1 } }).lean()).toBeNull();
@@ -137,8 +154,6 @@ describe('mongoose on the MongoDB-compatible store', () => {
   });
 
   it('when a unique key is written twice, then the store refuses it and the API maps it to 409', async () => {
-    const Model = conn.models.Player ?? Player();
-    await Model.init();
     await Model.create({ username: 'Ash', usernameKey: 'ash' });
     const err = await Model.create({ username: 'ASH', usernameKey: 'ash' }).catch((e: unknown) => e);
     expect((err as { code?: number }).code).toBe(11000);

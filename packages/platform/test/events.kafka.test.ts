@@ -63,7 +63,12 @@ describe('the Kafka bus against the real broker', () => {
       groupId: unique('consumer'),
       handlers: { [def.type]: async (e) => void received.push(e as EventEnvelope) },
     });
-    const child = await runChild('publisher-child.ts', [def.type.split('.')[1]!.replace('widget-moved-', ''), engines.kafkaBrokers.join(','), 'w-1', 'shelf-9']);
+    const child = await runChild('publisher-child.ts', [
+      def.type.split('.')[1]!.replace('widget-moved-', ''),
+      engines.kafkaBrokers.join(','),
+      'w-1',
+      'shelf-9',
+    ]);
     expect(child.stderr).toBe('');
     expect(child.code).toBe(0);
     const { id } = JSON.parse(child.stdout) as { id: string };
@@ -95,7 +100,13 @@ describe('the Kafka bus against the real broker', () => {
   it('when a process dies between its database write and its publish, then the event is published after restart', async () => {
     const Widget = widgetModel(conn);
     await Widget.create({ _id: 'w-3', shelf: 'A' });
-    const args = [def.type.split('.')[1]!.replace('widget-moved-', ''), engines.mongoUrl, conn.name, engines.kafkaBrokers.join(','), 'w-3'];
+    const args = [
+      def.type.split('.')[1]!.replace('widget-moved-', ''),
+      engines.mongoUrl,
+      conn.name,
+      engines.kafkaBrokers.join(','),
+      'w-3',
+    ];
     const crashed = await runChild('outbox-child.ts', ['write-then-crash', ...args]);
     expect(crashed.signal).toBe('SIGKILL');
     const afterCrash = await Widget.findById('w-3').lean();
@@ -123,7 +134,11 @@ describe('the Kafka bus against the real broker', () => {
         },
       },
     });
-    const raw = new Kafka({ clientId: 'poisoner', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING }).producer();
+    const raw = new Kafka({
+      clientId: 'poisoner',
+      brokers: engines.kafkaBrokers,
+      logLevel: logLevel.NOTHING,
+    }).producer();
     await raw.connect();
     await raw.send({ topic: def.topic, messages: [{ key: 'p', value: '{not json' }] });
     await raw.disconnect();

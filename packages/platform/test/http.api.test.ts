@@ -22,7 +22,11 @@ async function startJwks(): Promise<{ url: string; privateKey: KeyLike; server: 
     res.end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`, privateKey, server };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`,
+    privateKey,
+    server,
+  };
 }
 
 const token = (key: KeyLike, claims: Record<string, unknown>, expires = '1h') =>
@@ -59,17 +63,30 @@ describe('the app factory, validation, errors and auth', () => {
         },
       )
       .route(
-        { method: 'get', path: '/season/:id', summary: 'a season', params: z.object({ id: z.coerce.number().int().positive() }) },
+        {
+          method: 'get',
+          path: '/season/:id',
+          summary: 'a season',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+        },
         ({ params }) => {
           if (params.id === 404) throw AppError.notFound('Season 404 does not exist');
           return { seasonId: params.id };
         },
       )
-      .route({ method: 'get', path: '/admin/time', summary: 'server time', auth: { roles: ['admin'] } }, () => ({ utc: 'now' }))
+      .route({ method: 'get', path: '/admin/time', summary: 'server time', auth: { roles: ['admin'] } }, () => ({
+        utc: 'now',
+      }))
       .route({ method: 'get', path: '/explode', summary: 'a bug' }, () => {
         throw new Error('secret internals at /srv/app.ts:42');
       });
-    const app = createApp({ service: 'test', logger: quietLogger(), apis: [api], bodyLimit: '2kb', readiness: { always: async () => true } });
+    const app = createApp({
+      service: 'test',
+      logger: quietLogger(),
+      apis: [api],
+      bodyLimit: '2kb',
+      readiness: { always: async () => true },
+    });
     server = await listen(app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -80,13 +97,25 @@ describe('the app factory, validation, errors and auth', () => {
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it('when a valid token calls a protected route, then the handler sees the user; the path is case-insensitive', async () => {
     const jwt = await token(jwks.privateKey, { username: 'Grimmy', role: 'player', roles: ['player'] });
-    const res = await post('/Season/Build', { buildClass: 'Warder', buildUrl: 'https://grimtools.com/calc/abc' }, { authorization: `Bearer ${jwt}` });
+    const res = await post(
+      '/Season/Build',
+      { buildClass: 'Warder', buildUrl: 'https://grimtools.com/calc/abc' },
+      { authorization: `Bearer ${jwt}` },
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ owner: 'Grimmy', buildClass: 'Warder', buildUrl: 'https://grimtools.com/calc/abc' });
+    expect(await res.json()).toEqual({
+      owner: 'Grimmy',
+      buildClass: 'Warder',
+      buildUrl: 'https://grimtools.com/calc/abc',
+    });
   });
 
   it('when the token is missing, expired or signed by someone else, then 401 with a message and nothing is written', async () => {
@@ -100,7 +129,9 @@ describe('the app factory, validation, errors and auth', () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Access token has expired', code: 'token_expired' });
     const { privateKey: stranger } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    const forged = await post('/season/build', body, { authorization: `Bearer ${await token(stranger, { username: 'a', roles: ['admin'] })}` });
+    const forged = await post('/season/build', body, {
+      authorization: `Bearer ${await token(stranger, { username: 'a', roles: ['admin'] })}`,
+    });
     expect(forged.status).toBe(401);
     expect(writes.length).toBe(before);
   });
@@ -117,7 +148,11 @@ describe('the app factory, validation, errors and auth', () => {
 
   it('when the body or a path parameter is bad, then 400 names the field', async () => {
     const jwt = await token(jwks.privateKey, { username: 'p', roles: [] });
-    const res = await post('/season/build', { buildClass: '', buildUrl: 'not a url' }, { authorization: `Bearer ${jwt}` });
+    const res = await post(
+      '/season/build',
+      { buildClass: '', buildUrl: 'not a url' },
+      { authorization: `Bearer ${jwt}` },
+    );
     expect(res.status).toBe(400);
     const { message } = (await res.json()) as { message: string };
     expect(message).toMatch(/^Invalid body: buildClass: .*; buildUrl: Invalid url$/);
@@ -131,7 +166,11 @@ describe('the app factory, validation, errors and auth', () => {
     const broken = await post('/season/build', '{"buildClass":', { authorization: `Bearer ${jwt}` });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON' });
-    const big = await post('/season/build', { buildClass: 'x'.repeat(5000), buildUrl: 'https://a.b' }, { authorization: `Bearer ${jwt}` });
+    const big = await post(
+      '/season/build',
+      { buildClass: 'x'.repeat(5000), buildUrl: 'https://a.b' },
+      { authorization: `Bearer ${jwt}` },
+    );
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ message: 'Request body is too large' });
   });
@@ -151,7 +190,9 @@ describe('the app factory, validation, errors and auth', () => {
     expect((await fetch(`${base}/health`)).status).toBe(200);
     expect(await (await fetch(`${base}/ready`)).json()).toEqual({ status: 'ready', checks: { always: true } });
     expect(await (await fetch(`${base}/metrics`)).text()).toContain('http_request_duration_seconds_bucket');
-    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown }>> };
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown }>>;
+    };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/season/build', '/season/{id}', '/admin/time']));
     expect(doc.paths['/season/build']!.post!.requestBody).toBeDefined();
     expect(doc.paths['/season/build']!.post!.security).toEqual([{ bearer: [] }]);

@@ -31,7 +31,9 @@ async function main(argv: string[]): Promise<number> {
       const rows = await status(s);
       for (const r of rows) {
         const state = r.healthy ? 'healthy' : r.pid ? 'starting/unhealthy' : 'stopped';
-        console.log(`${r.name.padEnd(9)} ${state.padEnd(18)} pid ${String(r.pid ?? '-').padEnd(8)} ports ${r.ports.join(',')}`);
+        console.log(
+          `${r.name.padEnd(9)} ${state.padEnd(18)} pid ${String(r.pid ?? '-').padEnd(8)} ports ${r.ports.join(',')}`,
+        );
       }
       return rows.every((r) => r.healthy) ? 0 : 1;
     }

@@ -4,14 +4,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import Redis from 'ioredis';
 import mongoose from 'mongoose';
 import { run } from './proc';
-import {
-  ensureDebianCommand,
-  ferretdbBinary,
-  kafkaLibs,
-  mailpitBinary,
-  minioBinary,
-  requireTool,
-} from './provision';
+import { ensureDebianCommand, ferretdbBinary, kafkaLibs, mailpitBinary, minioBinary, requireTool } from './provision';
 import type { StackSettings } from './settings';
 
 type Say = (line: string) => void;
@@ -59,19 +52,32 @@ const redis: Engine = {
     return {
       cmd: bin,
       args: [
-        '--bind', '127.0.0.1',
-        '--port', String(s.ports.redis),
-        '--dir', dir,
-        '--appendonly', 'yes',
-        '--save', '',
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(s.ports.redis),
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--save',
+        '',
         // BullMQ requires that Redis never evicts its keys.
-        '--maxmemory-policy', 'noeviction',
-        '--daemonize', 'no',
+        '--maxmemory-policy',
+        'noeviction',
+        '--daemonize',
+        'no',
       ],
     };
   },
   healthy: async (s) => {
-    const client = new Redis({ port: s.ports.redis, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis({
+      port: s.ports.redis,
+      host: '127.0.0.1',
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     client.on('error', () => undefined);
     try {
       await client.connect();
@@ -168,10 +174,19 @@ const kafkaEngine: Engine = {
       ].join('\n'),
     );
     const classpath = `${libs}/*`;
-    const jvm = ['-Xms256m', '-Xmx768m', '-XX:+UseG1GC', '-XX:TieredStopAtLevel=1', `-Dlog4j.configuration=file:${log4j}`];
+    const jvm = [
+      '-Xms256m',
+      '-Xmx768m',
+      '-XX:+UseG1GC',
+      '-XX:TieredStopAtLevel=1',
+      `-Dlog4j.configuration=file:${log4j}`,
+    ];
     // KRaft storage is formatted once; meta.properties marks a formatted log directory.
     if (!fs.existsSync(path.join(logDir, 'meta.properties'))) {
-      const clusterId = run(java, ['-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid']).trim().split('\n').pop()!;
+      const clusterId = run(java, ['-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid'])
+        .trim()
+        .split('\n')
+        .pop()!;
       run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props]);
     }
     return { cmd: java, args: [...jvm, '-cp', classpath, 'kafka.Kafka', props] };
@@ -206,7 +221,15 @@ const minio: Engine = {
     const dir = dataDir(s, 'minio');
     return {
       cmd: bin,
-      args: ['server', dir, '--quiet', '--address', `127.0.0.1:${s.ports.minio}`, '--console-address', `127.0.0.1:${s.ports.minioConsole}`],
+      args: [
+        'server',
+        dir,
+        '--quiet',
+        '--address',
+        `127.0.0.1:${s.ports.minio}`,
+        '--console-address',
+        `127.0.0.1:${s.ports.minioConsole}`,
+      ],
       env: {
         MINIO_ROOT_USER: s.minio.accessKey,
         MINIO_ROOT_PASSWORD: s.minio.secretKey,
@@ -228,9 +251,12 @@ const mailpit: Engine = {
     return {
       cmd: bin,
       args: [
-        '--smtp', `127.0.0.1:${s.ports.smtp}`,
-        '--listen', `127.0.0.1:${s.ports.mailpitHttp}`,
-        '--database', path.join(dir, 'mailpit.db'),
+        '--smtp',
+        `127.0.0.1:${s.ports.smtp}`,
+        '--listen',
+        `127.0.0.1:${s.ports.mailpitHttp}`,
+        '--database',
+        path.join(dir, 'mailpit.db'),
         '--smtp-auth-accept-any',
         '--smtp-auth-allow-insecure',
         '--disable-version-check',

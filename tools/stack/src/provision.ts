@@ -47,7 +47,8 @@ export function ensureGoBinary(s: StackSettings, bin: GoBinary, say: Say): strin
   const info = JSON.parse(
     run('go', ['mod', 'download', '-json', `${bin.module}@${bin.version}`], { env, log, cwd: s.cacheDir }),
   ) as { Dir?: string; Error?: string };
-  if (!info.Dir) throw new StackError(`go could not download ${bin.module}@${bin.version}: ${info.Error ?? 'no directory'}`);
+  if (!info.Dir)
+    throw new StackError(`go could not download ${bin.module}@${bin.version}: ${info.Error ?? 'no directory'}`);
   const srcDir = path.join(s.cacheDir, 'src', `${bin.name}-${bin.version}`);
   fs.rmSync(srcDir, { recursive: true, force: true });
   fs.cpSync(info.Dir, srcDir, { recursive: true });
@@ -76,15 +77,19 @@ export const minioBinary = (s: StackSettings, say: Say) =>
   ensureGoBinary(s, { name: 'minio', module: 'github.com/minio/minio', version: s.versions.minio, pkg: '.' }, say);
 
 export const mailpitBinary = (s: StackSettings, say: Say) =>
-  ensureGoBinary(s, { name: 'mailpit', module: 'github.com/axllent/mailpit', version: s.versions.mailpit, pkg: '.' }, say);
+  ensureGoBinary(
+    s,
+    { name: 'mailpit', module: 'github.com/axllent/mailpit', version: s.versions.mailpit, pkg: '.' },
+    say,
+  );
 
 /** The Kafka broker's jars, resolved by Maven from tools/stack/pom.xml into the cache. */
 export function kafkaLibs(s: StackSettings, say: Say): string {
   const dir = path.join(s.cacheDir, `kafka-${s.versions.kafka}`, 'libs');
   const marker = path.join(dir, '.complete');
   if (fs.existsSync(marker)) return dir;
-  requireTool('java', 'install a Java 17 runtime (for example Debian\'s openjdk-17-jre-headless) to run Kafka');
-  requireTool('mvn', 'install Apache Maven (for example Debian\'s maven) to fetch the Kafka broker');
+  requireTool('java', "install a Java 17 runtime (for example Debian's openjdk-17-jre-headless) to run Kafka");
+  requireTool('mvn', "install Apache Maven (for example Debian's maven) to fetch the Kafka broker");
   say(`provisioning Kafka ${s.versions.kafka} broker jars (first run on this machine; then cached)`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });

@@ -11,7 +11,10 @@ function arg(name: string, fallback: number): number {
 
 const bffPort = arg('--bff-port', Number(process.env.BFF_PORT ?? 8080));
 const servicePortBase = arg('--service-port-base', Number(process.env.SERVICE_PORT_BASE ?? 4001));
-const site = superviseSite({ bffPort, servicePortBase, json: process.argv.includes('--json'), logLevel: process.env.LOG_LEVEL }, loadSettings());
+const site = superviseSite(
+  { bffPort, servicePortBase, json: process.argv.includes('--json'), logLevel: process.env.LOG_LEVEL },
+  loadSettings(),
+);
 
 const shutdown = () => {
   process.stdout.write('\nstopping the site…\n');
@@ -21,6 +24,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 waitForReady(`http://127.0.0.1:${bffPort}/ready`).then(
-  () => process.stdout.write(`\n  Grim League is running: http://localhost:${bffPort}\n  (Ctrl-C stops everything)\n\n`),
+  () =>
+    process.stdout.write(`\n  Grim League is running: http://localhost:${bffPort}\n  (Ctrl-C stops everything)\n\n`),
   (err: Error) => process.stdout.write(`\n  the site did not become ready: ${err.message}\n`),
 );

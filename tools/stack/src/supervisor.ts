@@ -24,14 +24,20 @@ const COLOURS = [36, 33, 35, 32, 34, 31];
 
 export function siteApps(s: StackSettings, opts: SiteOptions): AppSpec[] {
   const engines = engineUrls(s);
-  const common = { ...engines, LOG_LEVEL: opts.logLevel ?? 'info', JWKS_URL: `http://127.0.0.1:${opts.servicePortBase}/.well-known/jwks.json` };
+  const common = {
+    ...engines,
+    LOG_LEVEL: opts.logLevel ?? 'info',
+    JWKS_URL: `http://127.0.0.1:${opts.servicePortBase}/.well-known/jwks.json`,
+  };
   const services = SERVICES.map((name, i) => ({
     name,
     entry: path.join(s.root, 'services', name, 'dist', 'main.js'),
     port: opts.servicePortBase + i,
     env: { ...common, PORT: String(opts.servicePortBase + i) },
   }));
-  const urls = Object.fromEntries(services.map((svc) => [`${svc.name.toUpperCase()}_URL`, `http://127.0.0.1:${svc.port}`]));
+  const urls = Object.fromEntries(
+    services.map((svc) => [`${svc.name.toUpperCase()}_URL`, `http://127.0.0.1:${svc.port}`]),
+  );
   return [
     ...services,
     {
@@ -47,8 +53,20 @@ export function siteApps(s: StackSettings, opts: SiteOptions): AppSpec[] {
 export function humanLine(line: string): string {
   if (!line.startsWith('{')) return line;
   try {
-    const { level, msg, time: _t, pid: _p, hostname: _h, service: _s, name: _n, ...rest } = JSON.parse(line) as Record<string, unknown>;
-    const label = ({ 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' } as Record<number, string>)[Number(level)] ?? String(level);
+    const {
+      level,
+      msg,
+      time: _t,
+      pid: _p,
+      hostname: _h,
+      service: _s,
+      name: _n,
+      ...rest
+    } = JSON.parse(line) as Record<string, unknown>;
+    const label =
+      ({ 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' } as Record<number, string>)[
+        Number(level)
+      ] ?? String(level);
     const extras = Object.entries(rest)
       .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
       .join(' ');
@@ -62,7 +80,10 @@ export function humanLine(line: string): string {
  * Runs every service and the BFF as child processes with one prefixed log stream. A child that crashes is
  * restarted with backoff; SIGINT/SIGTERM stops all of them (SIGTERM first, so consumers leave cleanly).
  */
-export function superviseSite(opts: SiteOptions, s = loadSettings()): { stop: () => Promise<void>; done: Promise<void> } {
+export function superviseSite(
+  opts: SiteOptions,
+  s = loadSettings(),
+): { stop: () => Promise<void>; done: Promise<void> } {
   const apps = siteApps(s, opts);
   const width = Math.max(...apps.map((a) => a.name.length));
   const children = new Map<string, ChildProcess>();

@@ -1,9 +1,7 @@
 import { z } from '../zod';
 
 /** The one error shape every service answers with. */
-export const errorBodySchema = z
-  .object({ message: z.string(), code: z.string().optional() })
-  .openapi('ErrorBody');
+export const errorBodySchema = z.object({ message: z.string(), code: z.string().optional() }).openapi('ErrorBody');
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const branchSchema = z.enum(['prod', 'beta']).default('prod');

@@ -7,14 +7,25 @@ import { OutboxRelay, outboxEntry } from '../../src/outbox';
 import { widgetModel, widgetMovedEvent } from './widget';
 
 async function main() {
-  const [mode, suffix, mongoUrl, db, brokers, widgetId] = process.argv.slice(2) as [string, string, string, string, string, string];
+  const [mode, suffix, mongoUrl, db, brokers, widgetId] = process.argv.slice(2) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const def = widgetMovedEvent(suffix);
   const conn = await mongoose.createConnection(mongoUrl, { dbName: db }).asPromise();
   const Widget = widgetModel(conn);
   if (mode === 'write-then-crash') {
     await Widget.updateOne(
       { _id: widgetId },
-      { $set: { shelf: 'B' }, $inc: { moves: 1 }, $push: { outbox: outboxEntry(def, { widgetId, to: 'B' }, widgetId) } },
+      {
+        $set: { shelf: 'B' },
+        $inc: { moves: 1 },
+        $push: { outbox: outboxEntry(def, { widgetId, to: 'B' }, widgetId) },
+      },
     );
     process.kill(process.pid, 'SIGKILL'); // dies between the database write and the publish
     return;
