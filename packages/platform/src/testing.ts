@@ -60,3 +60,44 @@ export function expectServiceBoots(
     );
   });
 }
+
+export interface TestIdentity {
+  /** Put this in the service's JWKS_URL so it trusts the tokens below. */
+  jwksUrl: string;
+  /** Mints an access token as the account service would (1 h unless said). */
+  token: (user: { id?: string; username: string; roles?: string[] }, expiresIn?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A JWKS endpoint over real HTTP with a fresh Ed25519 key, for testing a service's auth without booting
+ * the account service. Tokens carry the claims the account service issues: sub, username, role, roles.
+ */
+export async function startTestIdentity(issuer = 'grim-league', audience = 'grim-league-api'): Promise<TestIdentity> {
+  const { createServer } = await import('node:http');
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose');
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as { port: number }).port;
+  const rank = ['admin', 'tester', 'supporter_s7'];
+  return {
+    jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    token: (user, expiresIn = '1h') => {
+      const roles = user.roles ?? [];
+      return new SignJWT({ username: user.username, roles, role: rank.find((r) => roles.includes(r)) ?? 'player' })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setSubject(user.id ?? `user-${user.username.toLowerCase()}`)
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(privateKey);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
