@@ -40,8 +40,8 @@ function findRoot(start: string): string {
   }
 }
 
-function port(name: string, fallback: number): number {
-  const raw = process.env[name];
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0 || value > 65535) {
@@ -57,15 +57,15 @@ export function loadSettings(env = process.env): StackSettings {
     localDir: env.LEAGUE_LOCAL_DIR ?? path.join(root, '.local'),
     cacheDir: env.LEAGUE_STACK_CACHE ?? path.join(os.homedir(), '.cache', 'league-stack'),
     ports: {
-      mongo: port('MONGO_PORT', 27017),
-      kafka: port('KAFKA_PORT', 9092),
-      kafkaController: port('KAFKA_CONTROLLER_PORT', 9093),
-      redis: port('REDIS_PORT', 6379),
-      minio: port('MINIO_PORT', 9000),
-      minioConsole: port('MINIO_CONSOLE_PORT', 9001),
-      smtp: port('SMTP_PORT', 1025),
-      mailpitHttp: port('MAILPIT_HTTP_PORT', 8025),
-      ferretDebug: port('FERRETDB_DEBUG_PORT', 8088),
+      mongo: port(env, 'MONGO_PORT', 27017),
+      kafka: port(env, 'KAFKA_PORT', 9092),
+      kafkaController: port(env, 'KAFKA_CONTROLLER_PORT', 9093),
+      redis: port(env, 'REDIS_PORT', 6379),
+      minio: port(env, 'MINIO_PORT', 9000),
+      minioConsole: port(env, 'MINIO_CONSOLE_PORT', 9001),
+      smtp: port(env, 'SMTP_PORT', 1025),
+      mailpitHttp: port(env, 'MAILPIT_HTTP_PORT', 8025),
+      ferretDebug: port(env, 'FERRETDB_DEBUG_PORT', 8088),
     },
     minio: {
       accessKey: env.MINIO_ACCESS_KEY ?? 'league',
