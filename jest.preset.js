@@ -24,3 +24,15 @@ const moduleNameMapper = {
 };
 
 module.exports = { swc, moduleNameMapper };
+
+/** The jest project of a Node workspace (a service, a package, the BFF, tools/stack). */
+const nodeProject = (dir) => ({
+  displayName: require(path.join(dir, 'package.json')).name,
+  rootDir: dir,
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': swc() },
+  moduleNameMapper,
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+});
+
+module.exports.nodeProject = nodeProject;

@@ -1,53 +1,24 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { z } from 'zod';
 import { Authenticator } from '../src/auth';
 import { AppError } from '../src/errors';
 import { Api, createApp } from '../src/http';
 import { closeServer, listen } from '../src/lifecycle';
+import { startTestIdentity, type TestIdentity } from '../src/testing';
 import { quietLogger } from './support/engines';
 
 jest.setTimeout(30_000);
 
-const ISSUER = 'grim-league';
-const AUDIENCE = 'grim-league-api';
-
-/** A real JWKS endpoint over HTTP, as the account service publishes it. */
-async function startJwks(): Promise<{ url: string; privateKey: KeyLike; server: Server }> {
-  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'EdDSA', use: 'sig' };
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`,
-    privateKey,
-    server,
-  };
-}
-
-const token = (key: KeyLike, claims: Record<string, unknown>, expires = '1h') =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setSubject('u-1')
-    .setIssuedAt()
-    .setExpirationTime(expires)
-    .sign(key);
-
 describe('the app factory, validation, errors and auth', () => {
-  let jwks: Awaited<ReturnType<typeof startJwks>>;
+  let identity: TestIdentity;
   let server: Server;
   let base: string;
   const writes: string[] = [];
 
   beforeAll(async () => {
-    jwks = await startJwks();
-    const auth = new Authenticator({ jwksUrl: jwks.url, issuer: ISSUER, audience: AUDIENCE });
+    identity = await startTestIdentity();
+    const auth = new Authenticator({ jwksUrl: identity.jwksUrl, issuer: 'grim-league', audience: 'grim-league-api' });
     const api = new Api(auth)
       .route(
         {
@@ -93,7 +64,7 @@ describe('the app factory, validation, errors and auth', () => {
 
   afterAll(async () => {
     await closeServer(server);
-    jwks.server.close();
+    await identity.close();
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -104,7 +75,7 @@ describe('the app factory, validation, errors and auth', () => {
     });
 
   it('when a valid token calls a protected route, then the handler sees the user; the path is case-insensitive', async () => {
-    const jwt = await token(jwks.privateKey, { username: 'Grimmy', role: 'player', roles: ['player'] });
+    const jwt = await identity.token({ username: 'Grimmy', roles: ['player'] });
     const res = await post(
       '/Season/Build',
       { buildClass: 'Warder', buildUrl: 'https://grimtools.com/calc/abc' },
@@ -124,21 +95,22 @@ describe('the app factory, validation, errors and auth', () => {
     const none = await post('/season/build', body);
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: 'Authentication required' });
-    const expired = await token(jwks.privateKey, { username: 'a', roles: [] }, '-1s');
+    const expired = await identity.token({ username: 'a' }, '-1s');
     const res = await post('/season/build', body, { authorization: `Bearer ${expired}` });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Access token has expired', code: 'token_expired' });
-    const { privateKey: stranger } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const stranger = await startTestIdentity();
     const forged = await post('/season/build', body, {
-      authorization: `Bearer ${await token(stranger, { username: 'a', roles: ['admin'] })}`,
+      authorization: `Bearer ${await stranger.token({ username: 'a', roles: ['admin'] })}`,
     });
+    await stranger.close();
     expect(forged.status).toBe(401);
     expect(writes.length).toBe(before);
   });
 
   it('when a player calls an admin route, then 403; an admin passes', async () => {
-    const player = await token(jwks.privateKey, { username: 'p', role: 'player', roles: ['player'] });
-    const admin = await token(jwks.privateKey, { username: 'a', role: 'admin', roles: ['admin', 'tester'] });
+    const player = await identity.token({ username: 'p', roles: ['player'] });
+    const admin = await identity.token({ username: 'a', roles: ['admin', 'tester'] });
     const refused = await fetch(`${base}/admin/time`, { headers: { authorization: `Bearer ${player}` } });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ message: 'Requires the admin role' });
@@ -147,7 +119,7 @@ describe('the app factory, validation, errors and auth', () => {
   });
 
   it('when the body or a path parameter is bad, then 400 names the field', async () => {
-    const jwt = await token(jwks.privateKey, { username: 'p', roles: [] });
+    const jwt = await identity.token({ username: 'p' });
     const res = await post(
       '/season/build',
       { buildClass: '', buildUrl: 'not a url' },
@@ -162,7 +134,7 @@ describe('the app factory, validation, errors and auth', () => {
   });
 
   it('when the JSON is malformed or too large, then 400 and 413 with messages', async () => {
-    const jwt = await token(jwks.privateKey, { username: 'p', roles: [] });
+    const jwt = await identity.token({ username: 'p' });
     const broken = await post('/season/build', '{"buildClass":', { authorization: `Bearer ${jwt}` });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ message: 'Request body is not valid JSON' });
