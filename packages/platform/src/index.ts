@@ -7,6 +7,7 @@ export * from './metrics';
 export * from './http';
 export * from './kafka';
 export * from './outbox';
+export * from './lock';
 export * from './mongo';
 export * from './queue';
 export * from './storage';

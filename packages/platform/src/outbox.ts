@@ -4,6 +4,8 @@ import type { Model } from 'mongoose';
 import { currentRequestId } from './context';
 import type { EventBus } from './kafka';
 import { buildEnvelope } from './kafka';
+import type { Locks } from './lock';
+import { aggregateKey } from './lock';
 import type { Logger } from './logger';
 
 /** A pending event kept in the aggregate's own document until the relay has published it. */
@@ -33,6 +35,12 @@ export interface RelayOptions {
   models: Model<never>[] | Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   intervalMs?: number;
   batchSize?: number;
+  /**
+   * Serialises the relay's `$pull` with the use cases' writes of the same document (keyed by
+   * aggregateKey(collection, _id)). Needed on FerretDB, whose concurrent updates of one document are not
+   * isolated: an unguarded pull racing a use case's push could drop the new entry.
+   */
+  locks?: Locks;
 }
 
 /**
@@ -88,7 +96,10 @@ export class OutboxRelay {
       for (const doc of docs) {
         for (const entry of (doc.outbox ?? []) as OutboxEntry[]) {
           await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key);
-          await model.collection.updateOne({ _id: doc._id }, { $pull: { outbox: entry } } as never);
+          const pull = () => model.collection.updateOne({ _id: doc._id }, { $pull: { outbox: entry } } as never);
+          if (this.opts.locks)
+            await this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull);
+          else await pull();
           published += 1;
         }
       }

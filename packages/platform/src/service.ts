@@ -7,6 +7,7 @@ import type { Connection } from 'mongoose';
 import { Authenticator } from './auth';
 import type { ServiceConfig } from './config';
 import { createApp, type Api } from './http';
+import { Locks } from './lock';
 import { EventBus } from './kafka';
 import { closeServer, listen } from './lifecycle';
 import type { Logger } from './logger';
@@ -20,6 +21,8 @@ export interface ServiceEngines {
   bus: EventBus;
   redis: Redis;
   auth: Authenticator;
+  /** Per-aggregate locks: wrap every read-check-write of one document (FerretDB does not isolate updates). */
+  locks: Locks;
 }
 
 export interface ServiceDefinition {
@@ -59,7 +62,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
   });
-  const engines: ServiceEngines = { config, logger, mongo, bus, redis, auth };
+  const engines: ServiceEngines = { config, logger, mongo, bus, redis, auth, locks: new Locks(redis) };
 
   const stopBackground = def.background ? await def.background(engines) : async () => undefined;
   const app = createApp({
