@@ -152,6 +152,22 @@ describe('catalogue items', () => {
     expect((await h.get('/season/item/999999')).status).toBe(404);
   });
 
+  it('when query values are empty, as the item list sends them for "-- None --", then they mean "absent"', async () => {
+    const plain = await h.get('/season/items');
+    const empty = await h.get('/season/items?includeInactive=&type=&searchTerm=');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual(plain.body);
+    expect((await h.get('/season/monsters?includeInactive=&encounterId=')).status).toBe(200);
+  });
+
+  it('when the OpenAPI document is read, then it lists the catalogue routes', async () => {
+    const res = await h.get('/openapi.json');
+    expect(res.status).toBe(200);
+    for (const path of ['/season/items', '/season/item/{id}/stats', '/admin/node/{id}', '/season/boundless-mutators']) {
+      expect(Object.keys(res.body.paths)).toContain(path);
+    }
+  });
+
   it('when a non-admin calls the admin routes, then 401 without a token and 403 with a player token', async () => {
     const item = await saveItem({ name: 'Guarded Relic Blade' });
     for (const [method, path, body] of [

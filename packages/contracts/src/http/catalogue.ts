@@ -16,6 +16,9 @@ const saveId = z.number().int().min(0).max(2_147_483_647);
 const text = (max: number) => z.string().max(max, `at most ${max} characters`);
 const name = z.string().trim().min(1, 'must not be empty').max(120, 'at most 120 characters');
 const stat = z.number().int().min(0).max(10_000);
+/** An empty query value (`?includeInactive=`, the '-- None --' type) means the parameter is absent. */
+const optionalQuery = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 export const catalogueItemTypeSchema = z.enum(CATALOGUE_ITEM_TYPES);
 export const itemRaritySchema = z.enum(ITEM_RARITIES);
@@ -106,14 +109,14 @@ export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 export const itemListSchema = z.array(itemSummarySchema);
 
 export const itemsQuerySchema = z.object({
-  includeInactive: booleanQuery.optional(),
+  includeInactive: optionalQuery(booleanQuery),
   /** Case-insensitive, over name, lore and node text. */
-  searchTerm: z.string().max(100, 'at most 100 characters').optional(),
+  searchTerm: optionalQuery(z.string().max(100, 'at most 100 characters')),
   /** Exact catalogue item type. */
-  type: catalogueItemTypeSchema.optional(),
+  type: optionalQuery(catalogueItemTypeSchema),
 });
 
-export const includeInactiveQuerySchema = z.object({ includeInactive: booleanQuery.optional() });
+export const includeInactiveQuerySchema = z.object({ includeInactive: optionalQuery(booleanQuery) });
 
 export const itemIdParamsSchema = z.object({ id });
 export const idParamsSchema = z.object({ id });
@@ -169,7 +172,10 @@ export const monsterSchema = monsterSummarySchema
   .openapi('Monster');
 export type Monster = z.infer<typeof monsterSchema>;
 
-export const monstersQuerySchema = z.object({ includeInactive: booleanQuery.optional(), encounterId: id.optional() });
+export const monstersQuerySchema = z.object({
+  includeInactive: optionalQuery(booleanQuery),
+  encounterId: optionalQuery(id),
+});
 
 export const saveMonsterBodySchema = z
   .object({
