@@ -75,8 +75,9 @@ export const STASH_ITEM_TYPES = [
 ] as const;
 export type StashItemTypeName = (typeof STASH_ITEM_TYPES)[number];
 
-export const STASH_ITEM_TYPE_IDS: ReadonlyArray<{ itemTypeId: number; name: StashItemTypeName }> =
-  STASH_ITEM_TYPES.map((name, itemTypeId) => ({ itemTypeId, name }));
+export const STASH_ITEM_TYPE_IDS: ReadonlyArray<{ itemTypeId: number; name: StashItemTypeName }> = STASH_ITEM_TYPES.map(
+  (name, itemTypeId) => ({ itemTypeId, name }),
+);
 
 /** The stash item type id of a catalogue item type (every catalogue type exists in the stash list). */
 export function stashItemTypeId(type: CatalogueItemType): number {

@@ -69,7 +69,12 @@ describe('catalogue items', () => {
   });
 
   it('when an item is inactive, then the public, players and includeInactive from a player cannot see it; an admin can', async () => {
-    const hidden = await saveItem({ name: 'Veiled Harbinger Blade', active: false, type: 'Sword', rarity: 'Legendary' });
+    const hidden = await saveItem({
+      name: 'Veiled Harbinger Blade',
+      active: false,
+      type: 'Sword',
+      rarity: 'Legendary',
+    });
     const visible = await saveItem({ name: 'Unveiled Harbinger Blade', type: 'Sword', rarity: 'Legendary' });
 
     const pub = await h.get('/season/items?searchTerm=harbinger');
@@ -92,7 +97,12 @@ describe('catalogue items', () => {
 
   it('when searching, then the term matches name, lore and node text ignoring case, literally, and type is exact', async () => {
     const byName = await saveItem({ name: 'Stormcaller Pauldrons', type: 'Shoulder', rarity: 'Epic' });
-    const byLore = await saveItem({ name: 'Mantle of Quiet', type: 'Shoulder', rarity: 'Epic', lore: 'It hums of STORMCALLER winds.' });
+    const byLore = await saveItem({
+      name: 'Mantle of Quiet',
+      type: 'Shoulder',
+      rarity: 'Epic',
+      lore: 'It hums of STORMCALLER winds.',
+    });
     const byNode = await saveItem({ name: 'Girdle of Embers', type: 'Belt', rarity: 'Legendary' });
     await saveNode({ itemId: byNode.itemId, nodeTypeId: 2, rawHtml: '<p>{+18%} <b>Stormcaller</b> Damage</p>' });
     const regexy = await saveItem({ name: 'Ring (of) [Tricks] a.b*c', type: 'Ring', rarity: 'Magical' });
@@ -215,9 +225,18 @@ describe('catalogue items', () => {
       rawHtml: '{+30%} Vitality Damage<br>Bonus to All Pets:<br>{+25%} All Damage<br>{+8%} Health',
     });
     const skill = await saveNode({ itemId: item.itemId, nodeTypeId: 3, rawHtml: '{+2} to Blood of Dreeg' });
-    await saveNode({ itemId: item.itemId, nodeTypeId: 3, parentNodeId: skill.nodeId, rawHtml: '[25%] Cooldown Reduction' });
+    await saveNode({
+      itemId: item.itemId,
+      nodeTypeId: 3,
+      parentNodeId: skill.nodeId,
+      rawHtml: '[25%] Cooldown Reduction',
+    });
     await saveNode({ itemId: item.itemId, nodeTypeId: 4, rawHtml: 'Granted Skill: {Bloodsworn Rite}' });
-    await saveNode({ itemId: item.itemId, nodeTypeId: 5, rawHtml: '<ul><li>(2) {+10%} Health</li><li>(3) {+1} to all Skills</li></ul>' });
+    await saveNode({
+      itemId: item.itemId,
+      nodeTypeId: 5,
+      rawHtml: '<ul><li>(2) {+10%} Health</li><li>(3) {+1} to all Skills</li></ul>',
+    });
 
     const res = await h.get(`/season/item/${item.itemId}/stats`);
     expect(res.status).toBe(200);

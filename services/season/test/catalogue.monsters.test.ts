@@ -37,16 +37,25 @@ describe('catalogue encounters and monsters', () => {
 
   it('when an encounter is inactive, then it and its monsters are invisible to the public and to a player asking includeInactive', async () => {
     const hidden = await post('/admin/encounter', { name: 'Sealed Crypt', active: false });
-    const boss = await post('/admin/monster', { name: 'Warden Krieg', encounterId: hidden.encounterId, race: 'Human', type: 'Hero' });
+    const boss = await post('/admin/monster', {
+      name: 'Warden Krieg',
+      encounterId: hidden.encounterId,
+      race: 'Human',
+      type: 'Hero',
+    });
 
     expect(names((await h.get('/season/encounters')).body)).not.toContain('Sealed Crypt');
-    expect(names((await h.get('/season/encounters?includeInactive=true', h.player)).body)).not.toContain('Sealed Crypt');
+    expect(names((await h.get('/season/encounters?includeInactive=true', h.player)).body)).not.toContain(
+      'Sealed Crypt',
+    );
     expect(names((await h.get('/season/encounters?includeInactive=true', h.admin)).body)).toContain('Sealed Crypt');
 
     const list = await h.get(`/season/monsters?encounterId=${hidden.encounterId}`);
     expect(list.status).toBe(404);
     expect(list.body.message).toBe(`Encounter ${hidden.encounterId} does not exist`);
-    expect((await h.get(`/season/monsters?encounterId=${hidden.encounterId}&includeInactive=true`, h.player)).status).toBe(404);
+    expect(
+      (await h.get(`/season/monsters?encounterId=${hidden.encounterId}&includeInactive=true`, h.player)).status,
+    ).toBe(404);
     const adminList = await h.get(`/season/monsters?encounterId=${hidden.encounterId}&includeInactive=true`, h.admin);
     expect(names(adminList.body)).toEqual(['Warden Krieg']);
     expect(names((await h.get('/season/monsters')).body)).not.toContain('Warden Krieg');
@@ -85,7 +94,11 @@ describe('catalogue encounters and monsters', () => {
       parentMonsterId: boss.monsterId,
       encounterId: enc.encounterId,
     });
-    const hiddenMinion = await post('/admin/monster', { parentMonsterId: boss.monsterId, name: 'Secret Bodyguard', active: false });
+    const hiddenMinion = await post('/admin/monster', {
+      parentMonsterId: boss.monsterId,
+      name: 'Secret Bodyguard',
+      active: false,
+    });
 
     const detail = (await h.get(`/season/monster/${boss.monsterId}`)).body;
     expect(detail.childMonsters.map((m: { monsterId: number }) => m.monsterId)).toEqual([minion.monsterId]);
@@ -99,9 +112,19 @@ describe('catalogue encounters and monsters', () => {
     // The encounter's list shows the monsters, not their minions.
     expect(names((await h.get(`/season/monsters?encounterId=${enc.encounterId}`)).body)).toEqual(['Darius Cronley']);
 
-    const moveMinion = await h.send('POST', '/admin/monster', { monsterId: minion.monsterId, parentMonsterId: plain.monsterId + 1000 }, h.admin);
+    const moveMinion = await h.send(
+      'POST',
+      '/admin/monster',
+      { monsterId: minion.monsterId, parentMonsterId: plain.monsterId + 1000 },
+      h.admin,
+    );
     expect(moveMinion.status).toBe(400);
-    const wrongEnc = await h.send('POST', '/admin/monster', { parentMonsterId: boss.monsterId, encounterId: enc.encounterId + 1000 }, h.admin);
+    const wrongEnc = await h.send(
+      'POST',
+      '/admin/monster',
+      { parentMonsterId: boss.monsterId, encounterId: enc.encounterId + 1000 },
+      h.admin,
+    );
     expect(wrongEnc.status).toBe(400);
     const noParent = await h.send('POST', '/admin/monster', { parentMonsterId: 777777 }, h.admin);
     expect(noParent.status).toBe(404);
@@ -120,7 +143,14 @@ describe('catalogue encounters and monsters', () => {
     const enc = await post('/admin/encounter', { name: 'Steps of Torment' });
     const boss = await post('/admin/monster', { name: 'Valdaran the Sculptor', encounterId: enc.encounterId });
     const minion = await post('/admin/monster', { parentMonsterId: boss.monsterId });
-    const attack = (await h.send('POST', '/admin/node', { monsterId: minion.monsterId, nodeTypeId: 1, title: 'Chisel', rawHtml: 'x' }, h.admin)).body;
+    const attack = (
+      await h.send(
+        'POST',
+        '/admin/node',
+        { monsterId: minion.monsterId, nodeTypeId: 1, title: 'Chisel', rawHtml: 'x' },
+        h.admin,
+      )
+    ).body;
 
     const refused = await h.send('DELETE', `/admin/monster/${boss.monsterId}`, undefined, h.admin);
     expect(refused.status).toBe(409);

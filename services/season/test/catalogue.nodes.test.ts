@@ -13,7 +13,7 @@ describe('catalogue nodes', () => {
     itemId = (await h.send('POST', '/admin/item', { name: 'Node Bearer', type: 'Helm', rarity: 'Epic' }, h.admin)).body
       .itemId;
     otherItemId = (await h.send('POST', '/admin/item', { name: 'Other Bearer' }, h.admin)).body.itemId;
-    monsterId = (await h.send('POST', '/admin/monster', { name: 'Grava\'thul' }, h.admin)).body.monsterId;
+    monsterId = (await h.send('POST', '/admin/monster', { name: "Grava'thul" }, h.admin)).body.monsterId;
   }, 90_000);
 
   afterAll(async () => {
@@ -28,7 +28,12 @@ describe('catalogue nodes', () => {
     expect(parent.body).toMatchObject({ nodeTypeId: 2, parentNodeId: null, itemId, rawHtml: '{+20%} Fire Damage' });
     expect(parent.body.nodeId).toBeGreaterThan(0);
 
-    const child = await saveNode({ itemId, nodeTypeId: 2, parentNodeId: parent.body.nodeId, rawHtml: '[+5%] Burn Damage' });
+    const child = await saveNode({
+      itemId,
+      nodeTypeId: 2,
+      parentNodeId: parent.body.nodeId,
+      rawHtml: '[+5%] Burn Damage',
+    });
     expect(child.status).toBe(200);
     expect(child.body.parentNodeId).toBe(parent.body.nodeId);
     expect(child.body.nodeId).toBeGreaterThan(parent.body.nodeId);
@@ -42,7 +47,13 @@ describe('catalogue nodes', () => {
         nodeTypeId: 2,
         rawHtml: '{+20%} Fire Damage',
         childNodes: [
-          { nodeId: child.body.nodeId, parentNodeId: parent.body.nodeId, nodeTypeId: 2, rawHtml: '[+5%] Burn Damage', childNodes: [] },
+          {
+            nodeId: child.body.nodeId,
+            parentNodeId: parent.body.nodeId,
+            nodeTypeId: 2,
+            rawHtml: '[+5%] Burn Damage',
+            childNodes: [],
+          },
         ],
       },
       { nodeId: other.body.nodeId, parentNodeId: null, nodeTypeId: 1, rawHtml: '{310} Armor', childNodes: [] },
@@ -58,21 +69,29 @@ describe('catalogue nodes', () => {
     ['<img src=x onerror="alert(1)">{+5} Spirit', '{+5} Spirit'],
     ['<b onclick="steal()">{+12%}</b> Speed', '<b>{+12%}</b> Speed'],
     ['<a href="javascript:alert(1)">[Secondary]</a> link', '[Secondary] link'],
-    ['<span style="color:#ff0;background:url(javascript:alert(1))">{hot}</span>', '<span style="color:#ff0">{hot}</span>'],
+    [
+      '<span style="color:#ff0;background:url(javascript:alert(1))">{hot}</span>',
+      '<span style="color:#ff0">{hot}</span>',
+    ],
     ['<iframe src="https://evil.example"></iframe><p>[x]</p>', '<p>[x]</p>'],
     ['<svg><script>alert(1)</script></svg>{ok}', '{ok}'],
     ['<div class="stat-line" onmouseover=alert(1)>{+3%} Crit</div>', '<div class="stat-line">{+3%} Crit</div>'],
     ['<p>5 &lt; 6 &amp; {x}</p><style>body{display:none}</style>', '<p>5 &lt; 6 &amp; {x}</p>'],
     ['<form action="/x"><input name=a></form><i>[fine]</i>', '<i>[fine]</i>'],
-  ])('when node HTML is hostile (%s), then only harmless formatting and the stat markup are stored', async (raw, clean) => {
-    const res = await saveNode({ itemId, nodeTypeId: 3, rawHtml: raw });
-    expect(res.status).toBe(200);
-    expect(res.body.rawHtml).toBe(clean);
-    const item = (await h.get(`/season/item/${itemId}`)).body;
-    const stored = item.nodes.find((n: { nodeId: number }) => n.nodeId === res.body.nodeId);
-    expect(stored.rawHtml).toBe(clean);
-    expect(stored.rawHtml).not.toMatch(/<script|onerror|onclick|onmouseover|javascript:|<iframe|<img|<svg|<style|<form/i);
-  });
+  ])(
+    'when node HTML is hostile (%s), then only harmless formatting and the stat markup are stored',
+    async (raw, clean) => {
+      const res = await saveNode({ itemId, nodeTypeId: 3, rawHtml: raw });
+      expect(res.status).toBe(200);
+      expect(res.body.rawHtml).toBe(clean);
+      const item = (await h.get(`/season/item/${itemId}`)).body;
+      const stored = item.nodes.find((n: { nodeId: number }) => n.nodeId === res.body.nodeId);
+      expect(stored.rawHtml).toBe(clean);
+      expect(stored.rawHtml).not.toMatch(
+        /<script|onerror|onclick|onmouseover|javascript:|<iframe|<img|<svg|<style|<form/i,
+      );
+    },
+  );
 
   it('when a node is saved for an owner that does not exist, or with the wrong type, then 404/400 and nothing is stored', async () => {
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
@@ -108,11 +127,22 @@ describe('catalogue nodes', () => {
     expect(grandChild.status).toBe(400);
     const otherSection = await saveNode({ itemId, nodeTypeId: 4, parentNodeId: mine.nodeId, rawHtml: 'x' });
     expect(otherSection.status).toBe(400);
-    const foreignParent = await saveNode({ itemId: otherItemId, nodeTypeId: 5, parentNodeId: mine.nodeId, rawHtml: 'x' });
+    const foreignParent = await saveNode({
+      itemId: otherItemId,
+      nodeTypeId: 5,
+      parentNodeId: mine.nodeId,
+      rawHtml: 'x',
+    });
     expect(foreignParent.status).toBe(404);
     const moveSection = await saveNode({ nodeId: mine.nodeId, itemId, nodeTypeId: 4, rawHtml: 'x' });
     expect(moveSection.status).toBe(400);
-    const moveParent = await saveNode({ nodeId: child.nodeId, itemId, nodeTypeId: 5, parentNodeId: null, rawHtml: 'x' });
+    const moveParent = await saveNode({
+      nodeId: child.nodeId,
+      itemId,
+      nodeTypeId: 5,
+      parentNodeId: null,
+      rawHtml: 'x',
+    });
     expect(moveParent.status).toBe(400);
     const missing = await saveNode({ nodeId: 987654, itemId, nodeTypeId: 5, rawHtml: 'x' });
     expect(missing.status).toBe(404);
@@ -125,7 +155,9 @@ describe('catalogue nodes', () => {
 
   it('when a node is deleted, then it must belong to the named owner, and its children go with it', async () => {
     const parent = (await saveNode({ itemId, nodeTypeId: 4, rawHtml: 'Granted Skill: {Flame Torrent}' })).body;
-    const child = (await saveNode({ itemId, nodeTypeId: 4, parentNodeId: parent.nodeId, rawHtml: '{3.5} Second Skill Recharge' })).body;
+    const child = (
+      await saveNode({ itemId, nodeTypeId: 4, parentNodeId: parent.nodeId, rawHtml: '{3.5} Second Skill Recharge' })
+    ).body;
 
     const wrongOwner = await h.send('DELETE', `/admin/node/${parent.nodeId}?itemId=${otherItemId}`, undefined, h.admin);
     expect(wrongOwner.status).toBe(404);
@@ -150,7 +182,13 @@ describe('catalogue nodes', () => {
     const attack = await saveNode({ monsterId, nodeTypeId: 1, title: 'Molten Slam', rawHtml: '{Fire} area attack' });
     expect(attack.status).toBe(200);
     expect(attack.body).toMatchObject({ monsterId, title: 'Molten Slam', active: true, parentNodeId: null });
-    const secret = await saveNode({ monsterId, nodeTypeId: 2, title: 'Hidden Fury', active: false, rawHtml: '[enrage]' });
+    const secret = await saveNode({
+      monsterId,
+      nodeTypeId: 2,
+      title: 'Hidden Fury',
+      active: false,
+      rawHtml: '[enrage]',
+    });
     expect(secret.body.active).toBe(false);
 
     const pub = (await h.get(`/season/monster/${monsterId}?includeInactive=true`, h.player)).body;
@@ -158,7 +196,14 @@ describe('catalogue nodes', () => {
     const admin = (await h.get(`/season/monster/${monsterId}?includeInactive=true`, h.admin)).body;
     expect(admin.nodes.map((n: { title: string }) => n.title)).toEqual(['Molten Slam', 'Hidden Fury']);
 
-    const renamed = await saveNode({ nodeId: secret.body.nodeId, monsterId, nodeTypeId: 2, title: 'Revealed Fury', active: true, rawHtml: '[enrage]' });
+    const renamed = await saveNode({
+      nodeId: secret.body.nodeId,
+      monsterId,
+      nodeTypeId: 2,
+      title: 'Revealed Fury',
+      active: true,
+      rawHtml: '[enrage]',
+    });
     expect(renamed.body).toMatchObject({ title: 'Revealed Fury', active: true });
     const now = (await h.get(`/season/monster/${monsterId}`)).body;
     expect(now.nodes.map((n: { title: string }) => n.title)).toEqual(['Molten Slam', 'Revealed Fury']);

@@ -3,7 +3,9 @@ import { itemStyleOf, searchPattern, seesInactive } from '../src/domain/catalogu
 
 describe('catalogue rules', () => {
   it('when node HTML has blocks, breaks and entities, then its lines are the visible text with the stat markup kept', () => {
-    const html = sanitizeNodeHtml('<p>{+10%} Fire &amp; Cold</p><ul><li>[a]&nbsp;&lt;b&gt;</li><li>&#123;x&#x7D;</li></ul>x<br/>  y  ');
+    const html = sanitizeNodeHtml(
+      '<p>{+10%} Fire &amp; Cold</p><ul><li>[a]&nbsp;&lt;b&gt;</li><li>&#123;x&#x7D;</li></ul>x<br/>  y  ',
+    );
     expect(nodeLines(html)).toEqual(['{+10%} Fire & Cold', '[a] <b>', '{x}', 'x', 'y']);
     expect(nodeLines('')).toEqual([]);
   });

@@ -53,7 +53,10 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
     const stats = (await h.get(`/season/item/${found[0].itemId}/stats`)).body;
     expect(stats.itemDisplay.baseItem).toMatchObject({ rarity: 'Legendary', itemTypeId: 16, levelRequirement: 94 });
     expect(stats.statDetail.itemStatLines).toContainEqual({ statDisplay: '{+30%} All Damage', statTypeId: 462 });
-    expect(stats.statDetail.completionStatLines[0]).toEqual({ statDisplay: '(2) {+15%} Bleeding Damage', statTypeId: 5 });
+    expect(stats.statDetail.completionStatLines[0]).toEqual({
+      statDisplay: '(2) {+15%} Bleeding Damage',
+      statTypeId: 5,
+    });
 
     const granted = (await h.get('/season/items?searchTerm=Mythical%20Dawnbreaker&type=Sword')).body;
     const dawn = (await h.get(`/season/item/${granted[0].itemId}`)).body;
@@ -62,7 +65,9 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
     expect(skill.childNodes.map((c: { rawHtml: string }) => c.rawHtml)).toContain('{218} Fire Damage');
     const dawnStats = (await h.get(`/season/item/${granted[0].itemId}/stats`)).body;
     expect(dawnStats.itemDisplay.baseItem.style).toBe('tagStyleUniqueTier3');
-    expect(dawnStats.statDetail.itemStatLines.filter((l: { statTypeId: number }) => l.statTypeId === 463)).toHaveLength(4);
+    expect(dawnStats.statDetail.itemStatLines.filter((l: { statTypeId: number }) => l.statTypeId === 463)).toHaveLength(
+      4,
+    );
 
     // Node text is searchable: 'Sunflare' only appears in that granted skill.
     expect((await h.get('/season/items?searchTerm=sunflare')).body.map((i: { name: string }) => i.name)).toEqual([
@@ -75,9 +80,13 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
     expect(encounters.length).toBeGreaterThanOrEqual(8);
     expect((await h.get('/season/encounters?includeInactive=true', h.admin)).body.length).toBe(encounters.length + 1);
     for (const enc of encounters) {
-      const monsters = (await h.get(`/season/monsters?encounterId=${enc.encounterId}`)).body as Array<{ monsterId: number }>;
+      const monsters = (await h.get(`/season/monsters?encounterId=${enc.encounterId}`)).body as Array<{
+        monsterId: number;
+      }>;
       expect(monsters.length).toBeGreaterThan(0);
-      const details = await Promise.all(monsters.map(async (m) => (await h.get(`/season/monster/${m.monsterId}`)).body));
+      const details = await Promise.all(
+        monsters.map(async (m) => (await h.get(`/season/monster/${m.monsterId}`)).body),
+      );
       const boss = details.find((d) => d.childMonsters.length > 0);
       expect({ encounter: enc.name, hasMinions: Boolean(boss) }).toEqual({ encounter: enc.name, hasMinions: true });
       const types = new Set(boss.nodes.map((n: { nodeTypeId: number }) => n.nodeTypeId));
@@ -92,7 +101,12 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
   it('when the mutators are read, then Season 4 has every class column with Normal, Elite and Ultimate stat lines', async () => {
     const res = await h.get('/season/boundless-mutators');
     expect(res.status).toBe(200);
-    const mutators = res.body as Array<{ name: string; class: string; difficulty: string; modifiers: Array<{ statDisplay: string }> }>;
+    const mutators = res.body as Array<{
+      name: string;
+      class: string;
+      difficulty: string;
+      modifiers: Array<{ statDisplay: string }>;
+    }>;
     for (const cls of BASE_CLASSES) {
       const mine = mutators.filter((m) => m.class === cls);
       expect(new Set(mine.map((m) => m.difficulty))).toEqual(new Set(DIFFICULTIES));
@@ -111,10 +125,12 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
     const stats = res.body as Array<{ statTag: string; description: string; category: string }>;
     expect([...new Set(stats.map((s) => s.category))]).toEqual([...STAT_FILTER_CATEGORIES]);
     expect(new Set(stats.map((s) => s.statTag)).size).toBe(stats.length);
-    expect(stats.filter((s) => s.category === 'Trading').map((s) => s.description).sort()).toEqual([
-      'Listed For Trade',
-      'Not Listed For Trade',
-    ]);
+    expect(
+      stats
+        .filter((s) => s.category === 'Trading')
+        .map((s) => s.description)
+        .sort(),
+    ).toEqual(['Listed For Trade', 'Not Listed For Trade']);
   });
 
   it('when the seed runs again, then nothing is added or duplicated, and admin edits survive', async () => {
@@ -122,9 +138,14 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
     await h.send('POST', '/admin/item', { itemId: item.itemId, lore: 'Edited by an admin.' }, h.admin);
     const count = async () =>
       Promise.all(
-        ['catalogue_items', 'catalogue_nodes', 'catalogue_encounters', 'catalogue_monsters', 'boundless_mutators', 'stat_filters'].map(
-          (c) => h.svc.mongo.collection(c).countDocuments(),
-        ),
+        [
+          'catalogue_items',
+          'catalogue_nodes',
+          'catalogue_encounters',
+          'catalogue_monsters',
+          'boundless_mutators',
+          'stat_filters',
+        ].map((c) => h.svc.mongo.collection(c).countDocuments()),
       );
     const before = await count();
     const again = await seedCatalogue(h.svc.mongo);

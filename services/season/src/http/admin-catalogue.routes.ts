@@ -35,7 +35,14 @@ export function adminCatalogueRoutes(deps: CatalogueDeps, authenticator: Authent
       ({ body }) => saveItem(deps, body),
     )
     .route(
-      { method: 'delete', path: '/admin/item/:id', summary: 'Delete an item and its nodes', tags, auth, params: idParamsSchema },
+      {
+        method: 'delete',
+        path: '/admin/item/:id',
+        summary: 'Delete an item and its nodes',
+        tags,
+        auth,
+        params: idParamsSchema,
+      },
       ({ params }) => deleteItem(deps, params.id),
     )
     .route(

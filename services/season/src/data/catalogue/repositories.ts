@@ -95,7 +95,8 @@ class MongoItems implements ItemRepository {
   create(fields: ItemFields, seedKey?: string): Promise<ItemRecord> {
     return this.ids.insertWithId(
       'itemId',
-      async (id) => toItem((await this.m.items.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
+      async (id) =>
+        toItem((await this.m.items.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
       async (id) => Boolean(await this.m.items.exists({ _id: id })),
     );
   }
@@ -136,7 +137,8 @@ class MongoNodes implements NodeRepository {
   create(fields: NodeFields, seedKey?: string): Promise<NodeRecord> {
     return this.ids.insertWithId(
       'nodeId',
-      async (id) => toNode((await this.m.nodes.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
+      async (id) =>
+        toNode((await this.m.nodes.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
       async (id) => Boolean(await this.m.nodes.exists({ _id: id })),
     );
   }
@@ -179,7 +181,9 @@ class MongoEncounters implements EncounterRepository {
     return this.ids.insertWithId(
       'encounterId',
       async (id) =>
-        toEncounter((await this.m.encounters.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
+        toEncounter(
+          (await this.m.encounters.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject(),
+        ),
       async (id) => Boolean(await this.m.encounters.exists({ _id: id })),
     );
   }
@@ -257,7 +261,11 @@ class MongoReference implements ReferenceRepository {
 
   async statFilters(): Promise<StatFilter[]> {
     const docs = await this.m.statFilters.find().lean();
-    return docs.map((d) => ({ statTag: d._id, description: d.description, category: d.category as StatFilter['category'] }));
+    return docs.map((d) => ({
+      statTag: d._id,
+      description: d.description,
+      category: d.category as StatFilter['category'],
+    }));
   }
 }
 

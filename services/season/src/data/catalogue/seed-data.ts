@@ -46,12 +46,18 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 94,
     req: [0, 742, 0],
     lore: 'Forged in the last light before the Grim Dawn, it still remembers the sun.',
-    dropsFrom: 'Nemesis: Kymon\'s Chosen, Ultimate',
+    dropsFrom: "Nemesis: Kymon's Chosen, Ultimate",
     nodes: [
       base('{186-248} Physical Damage\n{1.61} Attacks per Second'),
-      mods('{+18%} Fire Damage\n{+80%} Burn Damage\n{+6%} Attack Speed\n{+12%} Fire Resistance\n{+40} Offensive Ability'),
+      mods(
+        '{+18%} Fire Damage\n{+80%} Burn Damage\n{+6%} Attack Speed\n{+12%} Fire Resistance\n{+40} Offensive Ability',
+      ),
       skills('{+3} to [Righteous Fervor]\n{+2} to [Vigilance]'),
-      granted('Granted Skill: {Sunflare}', ['{12%} Chance on Attack', '{218} Fire Damage', '{62} Burn Damage over {3} Seconds']),
+      granted('Granted Skill: {Sunflare}', [
+        '{12%} Chance on Attack',
+        '{218} Fire Damage',
+        '{62} Burn Damage over {3} Seconds',
+      ]),
     ],
   },
   {
@@ -82,7 +88,9 @@ export const SEED_ITEMS: SeedItem[] = [
     dropsFrom: 'Frostbound Ravager',
     nodes: [
       base('{98-142} Physical Damage\n{1.61} Attacks per Second'),
-      mods('{+36%} Cold Damage\n{+28%} Frostburn Damage\n{+18%} Cold Resistance\n[{10%}] Slower target Movement for {2} Seconds'),
+      mods(
+        '{+36%} Cold Damage\n{+28%} Frostburn Damage\n{+18%} Cold Resistance\n[{10%}] Slower target Movement for {2} Seconds',
+      ),
     ],
   },
 
@@ -96,12 +104,16 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 94,
     req: [820, 0, 0],
     lore: 'The oath is written on the blade, and the blade is written in blood.',
-    dropsFrom: 'Bourbon, Ultimate; Lokarr\'s Armory',
+    dropsFrom: "Bourbon, Ultimate; Lokarr's Armory",
     nodes: [
       base('{412-580} Physical Damage\n{1.35} Attacks per Second'),
       mods('{+110%} Physical Damage\n{+70%} Internal Trauma Damage\n{+8%} Crit Damage\n{+35} Defensive Ability'),
       skills('{+2} to [Blitz]\n{+3} to [Military Conditioning]'),
-      granted('Granted Skill: {Judgement of the Oath}', ['{2.5} Second Skill Recharge', '{585} Physical Damage', '{4.2} Meter Radius']),
+      granted('Granted Skill: {Judgement of the Oath}', [
+        '{2.5} Second Skill Recharge',
+        '{585} Physical Damage',
+        '{4.2} Meter Radius',
+      ]),
     ],
   },
   {
@@ -114,7 +126,10 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [402, 0, 0],
     lore: 'Plain steel with an ember worked into the hilt.',
     dropsFrom: 'Any enemy, chests',
-    nodes: [base('{201-290} Physical Damage\n{1.35} Attacks per Second'), mods('{+22} Fire Damage\n{+14%} Burn Damage')],
+    nodes: [
+      base('{201-290} Physical Damage\n{1.35} Attacks per Second'),
+      mods('{+22} Fire Damage\n{+14%} Burn Damage'),
+    ],
   },
 
   // ---------------------------------------------------------------- axes
@@ -147,8 +162,12 @@ export const SEED_ITEMS: SeedItem[] = [
     nodes: [
       base('{184-251} Physical Damage\n{1.61} Attacks per Second'),
       mods('{+110%} Lightning Damage\n{+90%} Electrocute Damage\n{+10%} Lightning Resistance\n{+25} Offensive Ability'),
-      skills('{+3} to [Wind Devil]\n{+2} to [Stormcaller\'s Pact]'),
-      granted('Granted Skill: {Stormreaver}', ['{15%} Chance on Attack', '{120-240} Lightning Damage', '{5} Targets maximum']),
+      skills("{+3} to [Wind Devil]\n{+2} to [Stormcaller's Pact]"),
+      granted('Granted Skill: {Stormreaver}', [
+        '{15%} Chance on Attack',
+        '{120-240} Lightning Damage',
+        '{5} Targets maximum',
+      ]),
     ],
   },
   {
@@ -161,7 +180,10 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [0, 296, 0],
     lore: '',
     dropsFrom: 'Any enemy',
-    nodes: [base('{64-90} Physical Damage\n{1.61} Attacks per Second'), mods('{+18%} Physical Damage\n{+8} Offensive Ability')],
+    nodes: [
+      base('{64-90} Physical Damage\n{1.61} Attacks per Second'),
+      mods('{+18%} Physical Damage\n{+8} Offensive Ability'),
+    ],
   },
 
   // ---------------------------------------------------------------- two-handed axes
@@ -188,7 +210,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 90,
     itemLevel: 90,
     req: [780, 0, 0],
-    lore: 'Khonsar\'s sons carried axes like this one when they broke the siege of Homestead.',
+    lore: "Khonsar's sons carried axes like this one when they broke the siege of Homestead.",
     dropsFrom: 'Khonsar the Fiery-Hearted, Elite and Ultimate',
     nodes: [
       base('{396-560} Physical Damage\n{1.35} Attacks per Second'),
@@ -227,8 +249,12 @@ export const SEED_ITEMS: SeedItem[] = [
     nodes: [
       base('{182-250} Physical Damage\n{1.47} Attacks per Second'),
       mods('{+120%} Cold Damage\n{+120%} Frostburn Damage\n{+30%} Cold Resistance'),
-      skills('{+3} to [Trozan\'s Sky Shard]\n{+2} to [Callidor\'s Tempest]'),
-      granted('Granted Skill: {Undertow}', ['{1.8} Second Skill Recharge', '{310} Cold Damage', '{-25%} Enemy Movement Speed']),
+      skills("{+3} to [Trozan's Sky Shard]\n{+2} to [Callidor's Tempest]"),
+      granted('Granted Skill: {Undertow}', [
+        '{1.8} Second Skill Recharge',
+        '{310} Cold Damage',
+        '{-25%} Enemy Movement Speed',
+      ]),
     ],
   },
   {
@@ -253,7 +279,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 94,
     itemLevel: 94,
     req: [742, 0, 0],
-    lore: 'The Order of Death\'s Vigil pronounced sentence with this mace. There was never an appeal.',
+    lore: "The Order of Death's Vigil pronounced sentence with this mace. There was never an appeal.",
     dropsFrom: 'The Fallen Order, Ultimate',
     nodes: [
       base('{210-284} Physical Damage\n{1.47} Attacks per Second'),
@@ -287,7 +313,7 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 94,
     req: [820, 0, 0],
     lore: 'When it lands, the ground remembers.',
-    dropsFrom: 'Grava\'thul, Ultimate',
+    dropsFrom: "Grava'thul, Ultimate",
     nodes: [
       base('{430-610} Physical Damage\n{1.35} Attacks per Second'),
       mods('{+110%} Fire Damage\n{+110%} Physical Damage\n{+25%} Stun Duration\n{+500} Armor'),
@@ -303,7 +329,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 78,
     itemLevel: 78,
     req: [612, 0, 0],
-    lore: 'The Cronley gang\'s ogre used it to settle debts.',
+    lore: "The Cronley gang's ogre used it to settle debts.",
     dropsFrom: 'Outlaw brutes',
     nodes: [
       base('{320-448} Physical Damage\n{1.35} Attacks per Second'),
@@ -320,12 +346,12 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 94,
     itemLevel: 94,
     req: [0, 742, 0],
-    lore: 'A single scratch, and the herbalist\'s bill is no longer your concern.',
+    lore: "A single scratch, and the herbalist's bill is no longer your concern.",
     dropsFrom: 'Nemesis: Moosilauke, Ultimate',
     nodes: [
       base('{160-216} Physical Damage\n{1.75} Attacks per Second'),
       mods('{+120%} Acid Damage\n{+120%} Poison Damage\n{+12%} Crit Damage\n{+5%} Offensive Ability'),
-      skills('{+3} to [Lethal Assault]\n{+2} to [Nidalla\'s Hidden Hand]'),
+      skills("{+3} to [Lethal Assault]\n{+2} to [Nidalla's Hidden Hand]"),
     ],
   },
   {
@@ -366,12 +392,16 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 94,
     req: [0, 0, 742],
     lore: 'The Aetherials crowned one of their own with this, and called him lord of a dead world.',
-    dropsFrom: 'Ch\'thon\'s Emissary, Ultimate',
+    dropsFrom: "Ch'thon's Emissary, Ultimate",
     nodes: [
       base('{150-204} Physical Damage\n{1.61} Attacks per Second'),
       mods('{+130%} Aether Damage\n{+22%} Aether Resistance\n{+5%} Cast Speed\n{+80} Energy'),
       skills('{+3} to [Aether Ray]\n{+2} to [Arcane Will]\n[Aether Ray] {+25%} Damage'),
-      granted('Granted Skill: {Aetherfire Crown}', ['{6} Second Skill Recharge', '{+40%} Aether Damage', '{12} Second Duration']),
+      granted('Granted Skill: {Aetherfire Crown}', [
+        '{6} Second Skill Recharge',
+        '{+40%} Aether Damage',
+        '{12} Second Duration',
+      ]),
     ],
   },
   {
@@ -451,7 +481,11 @@ export const SEED_ITEMS: SeedItem[] = [
       base('{31%} Chance to Block Damage\n{2860} Damage Blocked\n{0.9} Second Recovery'),
       mods('{+600} Armor\n{+18%} Shield Damage Blocked\n{+25%} All Resistances\n{+1400} Health'),
       skills('{+3} to [Shield Training]\n{+2} to [Overguard]'),
-      granted('Granted Skill: {Bulwark}', ['{8} Second Skill Recharge', '{+20%} Damage Absorption', '{6} Second Duration']),
+      granted('Granted Skill: {Bulwark}', [
+        '{8} Second Skill Recharge',
+        '{+20%} Damage Absorption',
+        '{6} Second Duration',
+      ]),
     ],
   },
   {
@@ -462,7 +496,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 82,
     itemLevel: 82,
     req: [640, 0, 0],
-    lore: 'Krieg\'s own shield, before he turned his magic on the prisoners.',
+    lore: "Krieg's own shield, before he turned his magic on the prisoners.",
     dropsFrom: 'Warden Krieg',
     nodes: [
       base('{28%} Chance to Block Damage\n{2100} Damage Blocked\n{1.0} Second Recovery'),
@@ -491,7 +525,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 94,
     itemLevel: 94,
     req: [0, 742, 0],
-    lore: 'Made in Malmouth\'s foundry for a war the foundry lost.',
+    lore: "Made in Malmouth's foundry for a war the foundry lost.",
     dropsFrom: 'Master of Flesh, Ultimate',
     nodes: [
       base('{170-232} Physical Damage\n{1.61} Attacks per Second\n{30%} Chance of Bonus Projectile'),
@@ -509,7 +543,10 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [0, 492, 0],
     lore: 'Monster infrequent of the frost-touched riflemen in the Frozen Peaks.',
     dropsFrom: 'Frozen Peaks Rifleman',
-    nodes: [base('{110-148} Physical Damage\n{1.61} Attacks per Second'), mods('{+34%} Cold Damage\n{+24%} Frostburn Damage')],
+    nodes: [
+      base('{110-148} Physical Damage\n{1.61} Attacks per Second'),
+      mods('{+34%} Cold Damage\n{+24%} Frostburn Damage'),
+    ],
   },
 
   // ---------------------------------------------------------------- two-handed ranged
@@ -522,12 +559,16 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 92,
     req: [0, 800, 0],
     lore: 'It does not fire bullets. It fires storms.',
-    dropsFrom: 'Kymon\'s Chosen, Ultimate',
+    dropsFrom: "Kymon's Chosen, Ultimate",
     nodes: [
       base('{390-550} Physical Damage\n{1.35} Attacks per Second\n{40%} Chance of Bonus Projectile'),
       mods('{+120%} Lightning Damage\n{+120%} Electrocute Damage\n{+10%} Crit Damage'),
       skills('{+3} to [Storm Box of Elgoloth]\n{+2} to [Brimstone]'),
-      granted('Granted Skill: {Thunderclap}', ['{20%} Chance on Attack', '{380-620} Lightning Damage', '{3.5} Meter Radius']),
+      granted('Granted Skill: {Thunderclap}', [
+        '{20%} Chance on Attack',
+        '{380-620} Lightning Damage',
+        '{3.5} Meter Radius',
+      ]),
     ],
   },
   {
@@ -540,7 +581,10 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [0, 560, 0],
     lore: 'The Coven hunters never missed twice.',
     dropsFrom: 'Any Coven hunter',
-    nodes: [base('{300-420} Physical Damage\n{1.35} Attacks per Second'), mods('{+60%} Pierce Damage\n{+30%} Bleeding Damage\n{+5%} Crit Damage')],
+    nodes: [
+      base('{300-420} Physical Damage\n{1.35} Attacks per Second'),
+      mods('{+60%} Pierce Damage\n{+30%} Bleeding Damage\n{+5%} Crit Damage'),
+    ],
   },
 
   // ---------------------------------------------------------------- helms
@@ -553,11 +597,11 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 94,
     req: [0, 0, 742],
     lore: 'The crown of a king whose kingdom burned while he watched.',
-    dropsFrom: 'Nemesis: Grava\'thul, Ultimate',
+    dropsFrom: "Nemesis: Grava'thul, Ultimate",
     nodes: [
       base('{702} Armor'),
       mods('{+100%} Fire Damage\n{+100%} Chaos Damage\n{+15%} Fire Resistance\n{+6%} Cast Speed'),
-      skills('{+2} to all [Occultist] skills\n{+3} to [Solael\'s Witchfire]'),
+      skills("{+2} to all [Occultist] skills\n{+3} to [Solael's Witchfire]"),
       setBonus('(2) {+10%} Chaos Damage\n(3) {+8%} Cast Speed\n(4) {+1} to all Skills'),
     ],
   },
@@ -632,7 +676,11 @@ export const SEED_ITEMS: SeedItem[] = [
       base('{1240} Armor'),
       mods('{+8%} Health\n{+28%} Physical Resistance\n{+22%} All Resistances\n{+50} Defensive Ability'),
       skills('{+3} to [Field Command]\n{+2} to [Squad Tactics]'),
-      granted('Granted Skill: {Last Stand}', ['{30%} Chance when Hit', '{+30%} Damage Absorption', '{5} Second Duration']),
+      granted('Granted Skill: {Last Stand}', [
+        '{30%} Chance when Hit',
+        '{+30%} Damage Absorption',
+        '{5} Second Duration',
+      ]),
     ],
   },
   {
@@ -691,7 +739,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 62,
     itemLevel: 62,
     req: [0, 440, 0],
-    lore: 'Monster infrequent of the witch-hunters\' hex-bearers.',
+    lore: "Monster infrequent of the witch-hunters' hex-bearers.",
     dropsFrom: 'Hex-bearer',
     nodes: [base('{360} Armor'), mods('{+24%} Chaos Damage\n{+18%} Chaos Resistance')],
   },
@@ -709,7 +757,9 @@ export const SEED_ITEMS: SeedItem[] = [
     dropsFrom: 'Any Chthonic boss, Ultimate',
     nodes: [
       base('{520} Armor'),
-      mods('{+70%} Bleeding Damage\n{+70%} Vitality Decay Damage\n{+6%} Health\nBonus to All Pets:\n{+30%} All Damage\n{+8%} Health'),
+      mods(
+        '{+70%} Bleeding Damage\n{+70%} Vitality Decay Damage\n{+6%} Health\nBonus to All Pets:\n{+30%} All Damage\n{+8%} Health',
+      ),
       skills('{+2} to [Blood of Dreeg]\n{+2} to [Summon Hellhound]'),
       setBonus('(2) {+15%} Bleeding Damage\n(3) {+1} to all [Occultist] skills'),
     ],
@@ -736,12 +786,12 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 94,
     itemLevel: 94,
     req: [820, 0, 0],
-    lore: 'The Warden\'s guards wore these on every patrol of the Vigil.',
+    lore: "The Warden's guards wore these on every patrol of the Vigil.",
     dropsFrom: 'Warden Krieg, Ultimate',
     nodes: [
       base('{820} Armor'),
       mods('{+22%} All Resistances\n{+6%} Health\n{+40} Defensive Ability\n{+30%} Slow Resistance'),
-      skills('{+2} to [Menhir\'s Will]'),
+      skills("{+2} to [Menhir's Will]"),
       setBonus('(2) {+10%} Armor\n(3) {+20%} Pierce Resistance\n(4) {+1} to all [Soldier] skills'),
     ],
   },
@@ -811,7 +861,7 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 94,
     req: [0, 0, 0],
     lore: 'A ring of black glass that drinks the lamplight.',
-    dropsFrom: 'Ch\'thon, Ultimate',
+    dropsFrom: "Ch'thon, Ultimate",
     nodes: [
       base('{+45%} Chaos Damage\n{+15%} Chaos Resistance'),
       mods('{+60%} Chaos Damage\n{+5%} Cast Speed\n{+3%} Offensive Ability'),
@@ -828,7 +878,10 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [0, 0, 0],
     lore: 'Worn by the acolytes who bled for Dreeg.',
     dropsFrom: 'Blood cult acolyte',
-    nodes: [base('{+30%} Bleeding Damage'), mods('{+40%} Vitality Decay Damage\n{+3%} Life Leech\n{+15%} Bleeding Resistance')],
+    nodes: [
+      base('{+30%} Bleeding Damage'),
+      mods('{+40%} Vitality Decay Damage\n{+3%} Life Leech\n{+15%} Bleeding Resistance'),
+    ],
   },
   {
     key: 'ring-kymon-signet',
@@ -858,7 +911,11 @@ export const SEED_ITEMS: SeedItem[] = [
       base('{+40} Offensive Ability'),
       mods('{+100%} Lightning Damage\n{+100%} Electrocute Damage\n{+20%} Lightning Resistance\n{+4%} Attack Speed'),
       skills('{+2} to all [Shaman] skills\n{+2} to all [Arcanist] skills'),
-      granted('Granted Skill: {Eye of the Storm}', ['{10} Second Skill Recharge', '{+60%} Lightning Damage', '{8} Second Duration']),
+      granted('Granted Skill: {Eye of the Storm}', [
+        '{10} Second Skill Recharge',
+        '{+60%} Lightning Damage',
+        '{8} Second Duration',
+      ]),
     ],
   },
   {
@@ -871,7 +928,10 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [0, 0, 0],
     lore: 'Hung on a thong of sinew, it still wants to bite.',
     dropsFrom: 'Any beast boss',
-    nodes: [base('{+30} Offensive Ability'), mods('{+50%} Bleeding Damage\n{+50%} Physical Damage\n{+12%} Crit Damage')],
+    nodes: [
+      base('{+30} Offensive Ability'),
+      mods('{+50%} Bleeding Damage\n{+50%} Physical Damage\n{+12%} Crit Damage'),
+    ],
   },
   {
     key: 'amulet-charm-of-warding',
@@ -895,12 +955,12 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 94,
     itemLevel: 94,
     req: [0, 0, 0],
-    lore: 'Given to the soldiers who held the Black Legion\'s line at Homestead.',
+    lore: "Given to the soldiers who held the Black Legion's line at Homestead.",
     dropsFrom: 'Black Legion quartermaster (Revered)',
     nodes: [
       base('{+6%} Health\n{+45} Defensive Ability'),
       mods('{+60%} Physical Damage\n{+20%} Pierce Resistance\n{+150} Armor'),
-      skills('{+3} to [Oleron\'s Rage]'),
+      skills("{+3} to [Oleron's Rage]"),
     ],
   },
   {
@@ -911,9 +971,14 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 70,
     itemLevel: 70,
     req: [0, 0, 0],
-    lore: 'The Coven\'s leaders pin it on whoever they have decided to trust this week.',
+    lore: "The Coven's leaders pin it on whoever they have decided to trust this week.",
     dropsFrom: 'Coven of Ugdenbog (Revered)',
-    nodes: [base('{+4%} Health'), mods('{+40%} Acid Damage\n{+40%} Poison Damage\nBonus to All Pets:\n{+25%} All Damage\n{+15%} Poison & Acid Resistance')],
+    nodes: [
+      base('{+4%} Health'),
+      mods(
+        '{+40%} Acid Damage\n{+40%} Poison Damage\nBonus to All Pets:\n{+25%} All Damage\n{+15%} Poison & Acid Resistance',
+      ),
+    ],
   },
   {
     key: 'medal-rover-badge',
@@ -939,7 +1004,11 @@ export const SEED_ITEMS: SeedItem[] = [
     req: [0, 0, 0],
     lore: 'Teaches the blacksmith to forge the Mythical Dawnbreaker.',
     dropsFrom: 'Dawnbreaker forge chest, Ultimate',
-    nodes: [base('Crafts: {Mythical Dawnbreaker}\nRequires: [Dawnbreaker], {4} Ancient Heart, {2} Blood of Ch\'thon, {40} Aether Crystal')],
+    nodes: [
+      base(
+        "Crafts: {Mythical Dawnbreaker}\nRequires: [Dawnbreaker], {4} Ancient Heart, {2} Blood of Ch'thon, {40} Aether Crystal",
+      ),
+    ],
   },
   {
     key: 'blueprint-stonehide-helm',
@@ -949,7 +1018,7 @@ export const SEED_ITEMS: SeedItem[] = [
     level: 80,
     itemLevel: 80,
     req: [0, 0, 0],
-    lore: 'A blacksmith\'s sketch of a helm, scrawled on troll hide.',
+    lore: "A blacksmith's sketch of a helm, scrawled on troll hide.",
     dropsFrom: 'Any chest in the Fort Ikon region',
     nodes: [base('Crafts: {Stonehide Helm}\nRequires: {3} Chipped Claw, {2} Iron Bar, {12} Scrap')],
   },
@@ -976,11 +1045,13 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 90,
     req: [0, 0, 0],
     lore: 'One piece of the Mark of Dreeg. It tightens when the others are near.',
-    dropsFrom: 'Dreeg\'s Evil Eye, Elite and Ultimate',
+    dropsFrom: "Dreeg's Evil Eye, Elite and Ultimate",
     nodes: [
       base('{+35%} Acid Damage\n{+35%} Poison Damage'),
       mods('{+6%} Cast Speed\n{+20%} Poison & Acid Resistance'),
-      setBonus('Mark of Dreeg:\n(2) {+25%} Acid Damage\n(3) {+1} to all [Occultist] skills\n(4) {+40%} Poison Damage, {+15%} Poison Duration'),
+      setBonus(
+        'Mark of Dreeg:\n(2) {+25%} Acid Damage\n(3) {+1} to all [Occultist] skills\n(4) {+40%} Poison Damage, {+15%} Poison Duration',
+      ),
     ],
   },
   {
@@ -992,12 +1063,14 @@ export const SEED_ITEMS: SeedItem[] = [
     itemLevel: 90,
     req: [0, 0, 700],
     lore: 'One piece of the Mark of Dreeg. Its eyes never quite close.',
-    dropsFrom: 'Dreeg\'s Evil Eye, Elite and Ultimate',
+    dropsFrom: "Dreeg's Evil Eye, Elite and Ultimate",
     nodes: [
       base('{660} Armor'),
       mods('{+70%} Acid Damage\n{+70%} Poison Damage\n{+20%} Acid Resistance'),
       skills('{+3} to [Curse of Frailty]'),
-      setBonus('Mark of Dreeg:\n(2) {+25%} Acid Damage\n(3) {+1} to all [Occultist] skills\n(4) {+40%} Poison Damage, {+15%} Poison Duration'),
+      setBonus(
+        'Mark of Dreeg:\n(2) {+25%} Acid Damage\n(3) {+1} to all [Occultist] skills\n(4) {+40%} Poison Damage, {+15%} Poison Duration',
+      ),
     ],
   },
   {
@@ -1049,8 +1122,8 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         type: 'Boss',
         lore: 'Once the keeper of Burrwitch prison, now a creature of his own experiments.',
         attacks: [
-          ['Warden\'s Cleave', 'A wide melee sweep for {120%} weapon damage plus {340} [Physical] damage.'],
-          ['Summon Abominations', 'Calls {2} Warden\'s Abominations from the laboratory vats.'],
+          ["Warden's Cleave", 'A wide melee sweep for {120%} weapon damage plus {340} [Physical] damage.'],
+          ['Summon Abominations', "Calls {2} Warden's Abominations from the laboratory vats."],
         ],
         passives: [
           ['Vat-Grown Vigour', '{+30%} Health Regeneration; immune to [Poison].'],
@@ -1091,7 +1164,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         lore: 'Leader of the Outlaws, a gunslinger who thinks the end of the world is good for business.',
         attacks: [
           ['Fan the Hammer', 'Fires {6} shots in a cone, each for {95} [Physical] and {60} [Fire] damage.'],
-          ['Cronley\'s Grenade', 'Throws a grenade for {420} [Fire] damage in a {3} meter radius.'],
+          ["Cronley's Grenade", 'Throws a grenade for {420} [Fire] damage in a {3} meter radius.'],
         ],
         passives: [['Gang Leader', 'Allies within {10} meters gain {+15%} Offensive Ability.']],
         minions: [
@@ -1126,13 +1199,13 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         name: "Grava'thul, the Herald of Chaos",
         race: 'Chthonic',
         type: 'Nemesis',
-        lore: 'A herald of Ch\'thon who burns what the Void cannot swallow.',
+        lore: "A herald of Ch'thon who burns what the Void cannot swallow.",
         attacks: [
           ['Meteor Storm', 'Calls {5} meteors for {520} [Fire] and {260} [Chaos] damage each.'],
           ['Chaos Nova', 'A ring of [Chaos] fire that expands to {8} meters.'],
         ],
         passives: [
-          ['Herald\'s Presence', '{-25%} Fire Resistance to players within {12} meters.'],
+          ["Herald's Presence", '{-25%} Fire Resistance to players within {12} meters.'],
           ['Burning Blood', 'Immune to [Burn]; {+40%} Chaos Resistance.'],
         ],
         minions: [
@@ -1158,10 +1231,10 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         name: 'Ravager of Minds',
         race: 'Aetherial',
         type: 'Boss',
-        lore: 'The largest Aetherial construct ever seen in Cairn, born in Malmouth\'s sewers.',
+        lore: "The largest Aetherial construct ever seen in Cairn, born in Malmouth's sewers.",
         attacks: [
           ['Aetherial Slam', 'Ground slam for {900} [Aether] damage in a {6} meter radius.'],
-          ['Mind Flay', 'Channels a beam that drains {8%} of the target\'s Energy per second.'],
+          ['Mind Flay', "Channels a beam that drains {8%} of the target's Energy per second."],
           ['Summon Aetherial Storm', 'Calls {3} storm pillars that fire [Lightning] bolts.'],
         ],
         passives: [['Colossal', 'Cannot be slowed, frozen or stunned.']],
@@ -1171,7 +1244,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
             name: 'Aetherial Spawn',
             race: 'Aetherial',
             type: 'Common',
-            lore: 'Fragments of the Ravager\'s body that crawl away on their own.',
+            lore: "Fragments of the Ravager's body that crawl away on their own.",
             attacks: [['Aether Spit', 'Ranged spit for {110} [Aether] damage.']],
             passives: [['Reabsorb', 'Heals the Ravager by {2%} when it dies nearby.']],
           },
@@ -1188,7 +1261,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         name: 'Kuba the Slayer',
         race: 'Beast',
         type: 'Nemesis',
-        lore: 'Ugdenbog\'s oldest predator; the Coven pays its hunters to stay away from it.',
+        lore: "Ugdenbog's oldest predator; the Coven pays its hunters to stay away from it.",
         attacks: [
           ['Pounce', 'Leaps {12} meters and strikes for {640} [Physical] damage.'],
           ['Bleeding Rend', 'Applies {420} [Bleeding] damage over {4} seconds.'],
@@ -1203,7 +1276,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
             name: 'Bog Stalker Whelp',
             race: 'Beast',
             type: 'Common',
-            lore: 'Kuba\'s brood, already learning to hunt.',
+            lore: "Kuba's brood, already learning to hunt.",
             attacks: [['Snapping Bite', 'Bite for {120} [Physical] and {60} [Bleeding] damage.']],
             passives: [['Pack Hunter', '{+10%} Attack Speed per nearby whelp.']],
           },
@@ -1220,7 +1293,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         name: 'Fabius, Marshal of the Order',
         race: 'Undead',
         type: 'Boss',
-        lore: 'The Order of Death\'s Vigil sealed him in; he has been waiting for the seal to break.',
+        lore: "The Order of Death's Vigil sealed him in; he has been waiting for the seal to break.",
         attacks: [
           ['Judgement', 'Hammer blow for {780} [Vitality] damage.'],
           ['Raise the Fallen', 'Raises {3} Fallen Knights from the crypt floor.'],
@@ -1244,7 +1317,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
             name: 'Fallen Acolyte',
             race: 'Undead',
             type: 'Common',
-            lore: 'The Order\'s scribes, who kept writing after they died.',
+            lore: "The Order's scribes, who kept writing after they died.",
             attacks: [['Curse of Frailty', '{-15%} Resistances for {6} seconds.']],
             passives: [['Martyr', 'Heals nearby undead for {400} on death.']],
           },
@@ -1254,14 +1327,14 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
   },
   {
     key: 'enc-kymon-chosen',
-    name: "The Chosen of Kymon",
+    name: 'The Chosen of Kymon',
     monsters: [
       {
         key: 'mon-kymon-chosen',
         name: "Kymon's Chosen, Exalted",
         race: 'Human',
         type: 'Nemesis',
-        lore: 'Kymon\'s zealots elevated him to sainthood while he was still alive, and he has not forgiven anyone since.',
+        lore: "Kymon's zealots elevated him to sainthood while he was still alive, and he has not forgiven anyone since.",
         attacks: [
           ['Purifying Fire', 'A cone of [Fire] for {560} damage plus {180} [Burn].'],
           ['Word of Pain', 'Calls down [Lightning] on every enemy within {10} meters.'],
@@ -1290,7 +1363,7 @@ export const SEED_ENCOUNTERS: SeedEncounter[] = [
         name: 'Warden of the Depths',
         race: 'Construct',
         type: 'Boss',
-        lore: 'Guards the deepest floor of the Boundless Dungeon, changing with every season\'s mutators.',
+        lore: "Guards the deepest floor of the Boundless Dungeon, changing with every season's mutators.",
         attacks: [
           ['Crushing Gaze', 'Beam for {420} [Physical] damage per second; slows by {30%}.'],
           ['Seismic Pulse', 'Pulses every {6} seconds for {300} [Physical] damage.'],
@@ -1355,7 +1428,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Soldier',
     name: 'War Cry Echo',
-    lines: [['[War Cry] recharges {$%} faster', [15, 25, 35]], ['{+$%} Internal Trauma Damage', [30, 50, 80]]],
+    lines: [
+      ['[War Cry] recharges {$%} faster', [15, 25, 35]],
+      ['{+$%} Internal Trauma Damage', [30, 50, 80]],
+    ],
   },
   {
     class: 'Demolitionist',
@@ -1368,7 +1444,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Demolitionist',
     name: 'Thermite Trail',
-    lines: [['{+$%} Burn Damage', [30, 55, 85]], ['[Flame Touched] grants {+$%} Cast Speed', [4, 6, 10]]],
+    lines: [
+      ['{+$%} Burn Damage', [30, 55, 85]],
+      ['[Flame Touched] grants {+$%} Cast Speed', [4, 6, 10]],
+    ],
   },
   {
     class: 'Occultist',
@@ -1382,7 +1461,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Occultist',
     name: 'Witch Hex',
-    lines: [['[Curse of Frailty] reduces resistances by {$%} more', [5, 8, 12]], ['{+$%} Chaos Damage', [20, 35, 55]]],
+    lines: [
+      ['[Curse of Frailty] reduces resistances by {$%} more', [5, 8, 12]],
+      ['{+$%} Chaos Damage', [20, 35, 55]],
+    ],
   },
   {
     class: 'Nightblade',
@@ -1396,7 +1478,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Nightblade',
     name: 'Venom Edge',
-    lines: [['{+$%} Poison Damage', [30, 50, 80]], ['{+$%} Acid Damage', [20, 35, 55]]],
+    lines: [
+      ['{+$%} Poison Damage', [30, 50, 80]],
+      ['{+$%} Acid Damage', [20, 35, 55]],
+    ],
   },
   {
     class: 'Arcanist',
@@ -1404,13 +1489,16 @@ export const SEED_MUTATORS: SeedMutator[] = [
     lines: [
       ['{+$%} Aether Damage', [25, 45, 70]],
       ['{+$} Energy Regenerated per Second', [3, 5, 8]],
-      '[Panetti\'s Replicating Missile] splits one extra time',
+      "[Panetti's Replicating Missile] splits one extra time",
     ],
   },
   {
     class: 'Arcanist',
     name: 'Frozen Mind',
-    lines: [['{+$%} Cold Damage', [25, 40, 60]], ['[Mirror of Ereoctes] lasts {$} seconds longer', [1, 2, 3]]],
+    lines: [
+      ['{+$%} Cold Damage', [25, 40, 60]],
+      ['[Mirror of Ereoctes] lasts {$} seconds longer', [1, 2, 3]],
+    ],
   },
   {
     class: 'Shaman',
@@ -1424,7 +1512,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Shaman',
     name: 'Wendigo Hunger',
-    lines: [['{+$%} Vitality Damage', [20, 35, 55]], ['[Wendigo Totem] heals for {$%} more', [15, 25, 40]]],
+    lines: [
+      ['{+$%} Vitality Damage', [20, 35, 55]],
+      ['[Wendigo Totem] heals for {$%} more', [15, 25, 40]],
+    ],
   },
   {
     class: 'Inquisitor',
@@ -1438,7 +1529,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Inquisitor',
     name: 'Word of Renewal',
-    lines: [['{+$%} Health Regeneration', [20, 35, 50]], ['{+$%} Constitution', [15, 25, 40]]],
+    lines: [
+      ['{+$%} Health Regeneration', [20, 35, 50]],
+      ['{+$%} Constitution', [15, 25, 40]],
+    ],
   },
   {
     class: 'Necromancer',
@@ -1452,7 +1546,10 @@ export const SEED_MUTATORS: SeedMutator[] = [
   {
     class: 'Necromancer',
     name: 'Soul Harvest',
-    lines: [['{+$%} Life Leech', [3, 5, 8]], ['[Siphon Souls] drains {$%} more Health', [10, 20, 30]]],
+    lines: [
+      ['{+$%} Life Leech', [3, 5, 8]],
+      ['[Siphon Souls] drains {$%} more Health', [10, 20, 30]],
+    ],
   },
   {
     class: 'Oathkeeper',
@@ -1465,8 +1562,11 @@ export const SEED_MUTATORS: SeedMutator[] = [
   },
   {
     class: 'Oathkeeper',
-    name: 'Guardian\'s Fury',
-    lines: [['{+$%} Fire Damage', [20, 35, 55]], ['{+$%} Physical Resistance', [3, 6, 9]]],
+    name: "Guardian's Fury",
+    lines: [
+      ['{+$%} Fire Damage', [20, 35, 55]],
+      ['{+$%} Physical Resistance', [3, 6, 9]],
+    ],
   },
 ];
 
@@ -1593,7 +1693,12 @@ export const SEED_STAT_FILTERS: Array<[StatFilterCategory, Array<[string, string
 ];
 
 /** The mutators as stored: one record per class, mutator and difficulty. */
-export function expandMutators(): Array<{ class: BaseClass; name: string; difficulty: 'Normal' | 'Elite' | 'Ultimate'; modifiers: Array<{ statDisplay: string }> }> {
+export function expandMutators(): Array<{
+  class: BaseClass;
+  name: string;
+  difficulty: 'Normal' | 'Elite' | 'Ultimate';
+  modifiers: Array<{ statDisplay: string }>;
+}> {
   const difficulties = ['Normal', 'Elite', 'Ultimate'] as const;
   return SEED_MUTATORS.flatMap((m) =>
     difficulties.map((difficulty, i) => ({

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { nodeText, sanitizeNodeHtml } from '../../domain/catalogue/node-html';
 import type { NodeOwnerKind } from '../../domain/catalogue/ports';
-import { catalogueStore, type CatalogueStore } from './repositories';
+import { catalogueStore } from './repositories';
 import {
   expandMutators,
   SEED_ENCOUNTERS,
@@ -23,7 +23,10 @@ export interface SeedReport {
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** The record with this seed key, created if missing; a concurrent seed that wins the race is adopted. */
-async function ensure(find: () => Promise<number | undefined>, create: () => Promise<number>): Promise<[number, boolean]> {
+async function ensure(
+  find: () => Promise<number | undefined>,
+  create: () => Promise<number>,
+): Promise<[number, boolean]> {
   const found = await find();
   if (found !== undefined) return [found, false];
   try {
@@ -49,12 +52,20 @@ export async function seedCatalogue(conn: Connection): Promise<SeedReport> {
   const created: SeedReport = { items: 0, nodes: 0, encounters: 0, monsters: 0, mutators: 0, statFilters: 0 };
   const { models } = store;
 
-  const idOf = async (model: typeof models.items | typeof models.nodes | typeof models.encounters | typeof models.monsters, key: string) => {
+  const idOf = async (
+    model: typeof models.items | typeof models.nodes | typeof models.encounters | typeof models.monsters,
+    key: string,
+  ) => {
     const doc = await (model as typeof models.items).findOne({ seedKey: key }, { _id: 1 }).lean<{ _id: number }>();
     return doc?._id;
   };
 
-  const seedNodes = async (kind: NodeOwnerKind, ownerId: number, ownerKey: string, nodes: Array<SeedNode & { title?: string }>) => {
+  const seedNodes = async (
+    kind: NodeOwnerKind,
+    ownerId: number,
+    ownerKey: string,
+    nodes: Array<SeedNode & { title?: string }>,
+  ) => {
     for (const [i, node] of nodes.entries()) {
       const key = `${ownerKey}#${i}`;
       const rawHtml = html(node.html);
@@ -63,7 +74,16 @@ export async function seedCatalogue(conn: Connection): Promise<SeedReport> {
         async () =>
           (
             await store.nodes.create(
-              { ownerKind: kind, ownerId, parentNodeId: null, nodeTypeId: node.type, rawHtml, text: nodeText(rawHtml), title: node.title ?? '', active: true },
+              {
+                ownerKind: kind,
+                ownerId,
+                parentNodeId: null,
+                nodeTypeId: node.type,
+                rawHtml,
+                text: nodeText(rawHtml),
+                title: node.title ?? '',
+                active: true,
+              },
               key,
             )
           ).nodeId,
@@ -77,7 +97,16 @@ export async function seedCatalogue(conn: Connection): Promise<SeedReport> {
           async () =>
             (
               await store.nodes.create(
-                { ownerKind: kind, ownerId, parentNodeId: parentId, nodeTypeId: node.type, rawHtml: childHtml, text: nodeText(childHtml), title: '', active: true },
+                {
+                  ownerKind: kind,
+                  ownerId,
+                  parentNodeId: parentId,
+                  nodeTypeId: node.type,
+                  rawHtml: childHtml,
+                  text: nodeText(childHtml),
+                  title: '',
+                  active: true,
+                },
                 childKey,
               )
             ).nodeId,
@@ -120,7 +149,15 @@ export async function seedCatalogue(conn: Connection): Promise<SeedReport> {
       async () =>
         (
           await store.monsters.create(
-            { name: m.name, race: m.race, type: m.type, lore: m.lore, active: m.active ?? true, encounterId, parentMonsterId },
+            {
+              name: m.name,
+              race: m.race,
+              type: m.type,
+              lore: m.lore,
+              active: m.active ?? true,
+              encounterId,
+              parentMonsterId,
+            },
             m.key,
           )
         ).monsterId,
@@ -154,5 +191,3 @@ export async function seedCatalogue(conn: Connection): Promise<SeedReport> {
   }
   return created;
 }
-
-export type { CatalogueStore };

@@ -20,7 +20,8 @@ function inDisplayOrder(nodes: NodeRecord[]): NodeRecord[] {
 }
 
 function linesOf(node: NodeRecord): ItemStatLine[] {
-  if (node.nodeTypeId === 4) return nodeLines(node.rawHtml).map((statDisplay) => ({ statDisplay, statTypeId: STAT_TYPE_GRANTED_SKILL }));
+  if (node.nodeTypeId === 4)
+    return nodeLines(node.rawHtml).map((statDisplay) => ({ statDisplay, statTypeId: STAT_TYPE_GRANTED_SKILL }));
   const out: ItemStatLine[] = [];
   let pets = false;
   for (const line of nodeLines(node.rawHtml)) {
@@ -42,8 +43,7 @@ function linesOf(node: NodeRecord): ItemStatLine[] {
  */
 export function itemStats(item: ItemRecord, nodes: NodeRecord[]): ItemStats {
   const ordered = inDisplayOrder(nodes);
-  const section = (types: number[]) =>
-    types.flatMap((t) => ordered.filter((n) => n.nodeTypeId === t).flatMap(linesOf));
+  const section = (types: number[]) => types.flatMap((t) => ordered.filter((n) => n.nodeTypeId === t).flatMap(linesOf));
   return {
     itemDisplay: {
       baseItem: {
@@ -63,5 +63,3 @@ export function itemStats(item: ItemRecord, nodes: NodeRecord[]): ItemStats {
     },
   };
 }
-
-export { inDisplayOrder };

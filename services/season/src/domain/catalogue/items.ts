@@ -64,9 +64,7 @@ export async function saveItem(deps: CatalogueDeps, body: SaveItemBody): Promise
     });
     return { ...created, nodes: [] };
   }
-  const changes: Partial<ItemFields> = Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined),
-  );
+  const changes: Partial<ItemFields> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const updated = await deps.items.update(itemId, changes);
   if (!updated) throw AppError.notFound(`Item ${itemId} does not exist`);
   return getItem(deps, ADMIN, itemId);

@@ -170,9 +170,7 @@ export async function saveMonster(deps: CatalogueDeps, body: SaveMonsterBody): P
   if (parentMonsterId !== undefined && parentMonsterId !== existing.parentMonsterId) {
     throw AppError.badRequest('A monster cannot move to another parent');
   }
-  const changes: Partial<MonsterFields> = Object.fromEntries(
-    Object.entries(rest).filter(([, v]) => v !== undefined),
-  );
+  const changes: Partial<MonsterFields> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const moving = encounterId !== undefined && encounterId !== existing.encounterId;
   if (moving) {
     if (existing.parentMonsterId !== null) throw AppError.badRequest("A minion belongs to its parent's encounter");

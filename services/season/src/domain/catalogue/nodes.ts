@@ -15,8 +15,7 @@ export function ownerOf(ref: { itemId?: number; monsterId?: number }): NodeOwner
 const describe = (o: NodeOwner) => `${o.kind} ${o.id}`;
 
 async function requireOwner(deps: CatalogueDeps, owner: NodeOwner): Promise<void> {
-  const exists =
-    owner.kind === 'item' ? await deps.items.get(owner.id) : await deps.monsters.get(owner.id);
+  const exists = owner.kind === 'item' ? await deps.items.get(owner.id) : await deps.monsters.get(owner.id);
   if (!exists) throw AppError.notFound(`${owner.kind === 'item' ? 'Item' : 'Monster'} ${owner.id} does not exist`);
 }
 
@@ -68,7 +67,8 @@ export async function saveNode(deps: CatalogueDeps, body: SaveNodeBody): Promise
     let parentNodeId: number | null = null;
     if (body.parentNodeId) {
       const parent = await ownedNode(deps, body.parentNodeId, owner);
-      if (parent.parentNodeId !== null) throw AppError.badRequest('Nodes nest one level deep: the parent is itself a child');
+      if (parent.parentNodeId !== null)
+        throw AppError.badRequest('Nodes nest one level deep: the parent is itself a child');
       if (parent.nodeTypeId !== body.nodeTypeId) {
         throw AppError.badRequest('A child node must be in the same section (nodeTypeId) as its parent');
       }

@@ -47,7 +47,10 @@ export interface NodeRepository {
   ownersMatching(kind: NodeOwnerKind, pattern: string): Promise<number[]>;
   get(nodeId: number): Promise<NodeRecord | undefined>;
   create(fields: NodeFields): Promise<NodeRecord>;
-  update(nodeId: number, fields: Pick<NodeRecord, 'rawHtml' | 'text' | 'title' | 'active'>): Promise<NodeRecord | undefined>;
+  update(
+    nodeId: number,
+    fields: Pick<NodeRecord, 'rawHtml' | 'text' | 'title' | 'active'>,
+  ): Promise<NodeRecord | undefined>;
   /** Deletes the node, then its children (children of a missing parent are never shown). */
   deleteWithChildren(nodeId: number): Promise<void>;
   deleteOfOwner(kind: NodeOwnerKind, ownerId: number): Promise<void>;
@@ -57,7 +60,10 @@ export interface EncounterRepository {
   list(includeInactive: boolean): Promise<EncounterRecord[]>;
   get(encounterId: number): Promise<EncounterRecord | undefined>;
   create(fields: Omit<EncounterRecord, 'encounterId'>): Promise<EncounterRecord>;
-  update(encounterId: number, fields: Partial<Omit<EncounterRecord, 'encounterId'>>): Promise<EncounterRecord | undefined>;
+  update(
+    encounterId: number,
+    fields: Partial<Omit<EncounterRecord, 'encounterId'>>,
+  ): Promise<EncounterRecord | undefined>;
   delete(encounterId: number): Promise<boolean>;
 }
 

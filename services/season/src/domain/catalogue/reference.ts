@@ -1,7 +1,10 @@
 import { BASE_CLASSES, DIFFICULTIES, STAT_FILTER_CATEGORIES, type Mutator, type StatFilter } from '@league/contracts';
 import type { CatalogueDeps } from './ports';
 
-const rank = <T>(list: readonly T[]) => (v: T) => list.indexOf(v);
+const rank =
+  <T>(list: readonly T[]) =>
+  (v: T) =>
+    list.indexOf(v);
 
 /** The Season 4 mutators in page order: class column, then mutator, then Normal, Elite, Ultimate. */
 export async function listMutators(deps: CatalogueDeps): Promise<Mutator[]> {
