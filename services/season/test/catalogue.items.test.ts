@@ -1,3 +1,4 @@
+import { catalogueStore } from '../src/data/catalogue/repositories';
 import { bootCatalogue, type CatalogueHarness } from './catalogue.support';
 
 jest.setTimeout(60_000);
@@ -49,6 +50,31 @@ describe('catalogue items', () => {
     const ids = created.map((r) => r.body.itemId as number);
     expect(created.every((r) => r.status === 200)).toBe(true);
     expect(new Set(ids).size).toBe(8);
+  });
+
+  it('when two processes allocate item ids at the same time, then no id is handed out twice and no item is lost', async () => {
+    // Two stores stand for two processes: separate allocation queues over the one counter document.
+    const a = catalogueStore(h.svc.mongo);
+    const b = catalogueStore(h.svc.mongo);
+    const fields = (name: string) => ({
+      name,
+      active: false,
+      lore: '',
+      rarity: '' as const,
+      type: '' as const,
+      requiredPhysique: 0,
+      requiredCunning: 0,
+      requiredSpirit: 0,
+      requiredPlayerLevel: 94,
+      itemLevel: 0,
+      dropsFrom: '',
+    });
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).items.create(fields(`Twin Forge Relic ${i}`))),
+    );
+    expect(new Set(made.map((m) => m.itemId)).size).toBe(12);
+    const stored = await h.get('/season/items?includeInactive=true&searchTerm=Twin%20Forge%20Relic', h.admin);
+    expect(stored.body).toHaveLength(12);
   });
 
   it('when an admin updates an item, then only the given fields change and GET shows them', async () => {
