@@ -34,11 +34,9 @@ const nodeBase = {
 };
 
 export const itemChildNodeSchema = z.object({ ...nodeBase, childNodes: z.array(z.object({})).max(0) });
-export const itemNodeSchema = z
-  .object({ ...nodeBase, childNodes: z.array(itemChildNodeSchema) })
-  .openapi('ItemNode', {
-    description: 'nodeTypeId: 1 base stats, 2 item modifiers, 3 skill modifiers, 4 granted skill, 5 set bonuses',
-  });
+export const itemNodeSchema = z.object({ ...nodeBase, childNodes: z.array(itemChildNodeSchema) }).openapi('ItemNode', {
+  description: 'nodeTypeId: 1 base stats, 2 item modifiers, 3 skill modifiers, 4 granted skill, 5 set bonuses',
+});
 export type ItemNode = z.infer<typeof itemNodeSchema>;
 
 const monsterNodeBase = { ...nodeBase, title: z.string(), active: z.boolean() };
