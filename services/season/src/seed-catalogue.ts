@@ -1,0 +1,21 @@
+import { connectMongo, createLogger } from '@league/platform';
+import { loadServiceConfig } from './config';
+import { seedCatalogue } from './data/catalogue/seed';
+
+/** `node services/season/dist/seed-catalogue.js`: writes the demo catalogue into the service's database. */
+async function main(): Promise<void> {
+  const config = loadServiceConfig();
+  const logger = createLogger('season-seed', config.LOG_LEVEL);
+  const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  try {
+    const created = await seedCatalogue(conn);
+    logger.info({ db: config.MONGO_DB, created }, 'catalogue seeded');
+  } finally {
+    await conn.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
