@@ -1,6 +1,6 @@
 import { RS } from '../src/domain/hub-protocol';
 import { issueTicket } from '../src/domain/ticket';
-import { RawHubClient, runId, sleep, startChat, TICKET_SECRET, type ChatFixture } from './support';
+import { encodePairs, RawHubClient, runId, sleep, startChat, TICKET_SECRET, type ChatFixture } from './support';
 
 jest.setTimeout(30_000);
 
@@ -82,6 +82,30 @@ describe('the hub speaks the SignalR JSON protocol over a bare WebSocket', () =>
     // The same ticket, still valid, opens the hub: the refusals above are about the ticket alone.
     const fresh = issueTicket(TICKET_SECRET, { username: name, id: 'u1' }, 60);
     await (await RawHubClient.connect(`${f.svc.url}/chat/t/${fresh.ticket}`)).close();
+  });
+
+  it('when a user sends more than 5 messages in 5 s, then the extra one is refused with a SystemMessage warning and logged', async () => {
+    const flooder = `flood${runId()}`;
+    const c = await RawHubClient.connect(await f.chatUrl(flooder));
+    const id = (await c.invoke('GetConnectionId')).result as string;
+    expect((await c.invoke('JoinChannel', id, encodePairs(flooder), 0, 0x10)).error).toBeUndefined();
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await c.invoke('Send', encodePairs(flooder), encodePairs(`m${i}`), 16, '')).error).toBeUndefined();
+    }
+    const sixth = await c.invoke('Send', encodePairs(flooder), encodePairs('m6'), 16, '');
+    expect(sixth.error).toMatch(/too fast: at most 5 messages in 5 seconds/);
+    const warning = await c.event('SystemMessage');
+    expect(warning.arguments).toEqual(['System', sixth.error]);
+    const delivered = (await Promise.all([1, 2, 3, 4, 5].map(() => c.event('ReceiveMessage')))).map((fr) => fr.arguments![1]);
+    expect(delivered).toEqual([1, 2, 3, 4, 5].map((i) => encodePairs(`m${i}`)));
+    await expect(c.event('ReceiveMessage', 300)).rejects.toThrow('no matching frame');
+    const admin = await f.token(`admin${runId()}`, ['admin']);
+    const log = await f.http('GET', `/chat/chat-log?username=${flooder}`, { token: admin });
+    expect(log.body.map((e: { message: string; channel: string }) => `${e.message} ${e.channel}`)).toEqual([
+      'm6 Global 1 (not delivered: flood)',
+      ...[5, 4, 3, 2, 1].map((i) => `m${i} Global 1`),
+    ]);
+    await c.close();
   });
 
   it('when the server stops, then connected clients get a close (type 7) that allows reconnecting', async () => {
