@@ -21,7 +21,11 @@ describe('the chat hub through the BFF', () => {
   beforeAll(async () => {
     identity = await startTestIdentity();
     chat = await startChat(
-      testEnv('chat', { JWKS_URL: identity.jwksUrl, CHAT_REDIS_PREFIX: `test-bff-chat-${run}:`, KAFKA_CLIENT_ID: `bff-chat-${run}` }),
+      testEnv('chat', {
+        JWKS_URL: identity.jwksUrl,
+        CHAT_REDIS_PREFIX: `test-bff-chat-${run}:`,
+        KAFKA_CLIENT_ID: `bff-chat-${run}`,
+      }),
     );
     bff = await start({ ...testEnv('bff'), CHAT_URL: chat.url, FRONTEND_DIST: os.tmpdir() });
   }, 60_000);

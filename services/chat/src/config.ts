@@ -10,7 +10,11 @@ export const configSchema = serviceConfigSchema('chat', 4005)
     /** HMAC key of the chat tickets; every replica must share it. */
     CHAT_TICKET_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TICKET_SECRET),
     /** A game session lasts hours and the launcher asks for the URL once: a day by default. */
-    CHAT_TICKET_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 3600),
+    CHAT_TICKET_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(24 * 3600),
     /** The public API base (e.g. `https://league.example/api`) the chat URL is built on; derived from the request when unset. */
     CHAT_PUBLIC_URL: z.string().url().optional(),
     /** Redis key prefix shared by the replicas of one deployment (and kept apart between test runs). */

@@ -17,7 +17,11 @@ describe('the admin chat API and the game REST calls', () => {
     f = await startChat();
     admin = await f.token(`admin${run}`, ['admin']);
     player = await f.token(`player${run}`, ['tester', 'supporter_s7']);
-    bus = new EventBus({ brokers: ['127.0.0.1:9092'], clientId: `chat-test-${run}`, logger: createLogger('test', 'silent') });
+    bus = new EventBus({
+      brokers: ['127.0.0.1:9092'],
+      clientId: `chat-test-${run}`,
+      logger: createLogger('test', 'silent'),
+    });
     const keep = async (e: EventEnvelope<never>) => {
       events.push(e as EventEnvelope<Record<string, string>>);
     };
@@ -77,7 +81,10 @@ describe('the admin chat API and the game REST calls', () => {
     expect(Date.parse(history.body[1].banEnd)).toBeGreaterThanOrEqual(Date.parse(history.body[1].banStart));
 
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (eventsFor(chatUserBannedV1.type, name).length < 2 || !eventsFor(chatUserUnbannedV1.type, name).length)) {
+    while (
+      Date.now() < deadline &&
+      (eventsFor(chatUserBannedV1.type, name).length < 2 || !eventsFor(chatUserUnbannedV1.type, name).length)
+    ) {
       await sleep(200);
     }
     const bans = eventsFor(chatUserBannedV1.type, name);
@@ -146,17 +153,37 @@ describe('the admin chat API and the game REST calls', () => {
         { chatSystemMessageId: one!.chatSystemMessageId, message: 'one' },
       ],
     });
-    expect(reordered.body.map((m: { chatSystemMessageId: number; message: string; displayOrder: number }) => [m.chatSystemMessageId, m.message, m.displayOrder])).toEqual([
+    expect(
+      reordered.body.map((m: { chatSystemMessageId: number; message: string; displayOrder: number }) => [
+        m.chatSystemMessageId,
+        m.message,
+        m.displayOrder,
+      ]),
+    ).toEqual([
       [two!.chatSystemMessageId, 'two, edited', 1],
       [Math.max(one!.chatSystemMessageId, two!.chatSystemMessageId) + 1, 'three', 2],
       [one!.chatSystemMessageId, 'one', 3],
     ]);
-    expect((await f.http('POST', '/chat/welcome-messages', { token: admin, body: [{ chatSystemMessageId: 999, message: 'x' }] })).status).toBe(404);
-    const dup = [{ chatSystemMessageId: one!.chatSystemMessageId, message: 'a' }, { chatSystemMessageId: one!.chatSystemMessageId, message: 'b' }];
+    expect(
+      (
+        await f.http('POST', '/chat/welcome-messages', {
+          token: admin,
+          body: [{ chatSystemMessageId: 999, message: 'x' }],
+        })
+      ).status,
+    ).toBe(404);
+    const dup = [
+      { chatSystemMessageId: one!.chatSystemMessageId, message: 'a' },
+      { chatSystemMessageId: one!.chatSystemMessageId, message: 'b' },
+    ];
     expect((await f.http('POST', '/chat/welcome-messages', { token: admin, body: dup })).status).toBe(400);
 
-    expect((await f.http('DELETE', `/chat/welcome-message/${two!.chatSystemMessageId}`, { token: admin })).status).toBe(200);
-    expect((await f.http('DELETE', `/chat/welcome-message/${two!.chatSystemMessageId}`, { token: admin })).status).toBe(404);
+    expect((await f.http('DELETE', `/chat/welcome-message/${two!.chatSystemMessageId}`, { token: admin })).status).toBe(
+      200,
+    );
+    expect((await f.http('DELETE', `/chat/welcome-message/${two!.chatSystemMessageId}`, { token: admin })).status).toBe(
+      404,
+    );
     const left = await f.http('GET', '/chat/welcome-messages', { token: admin });
     expect(left.body.map((m: { message: string; displayOrder: number }) => [m.message, m.displayOrder])).toEqual([
       ['three', 1],
@@ -170,9 +197,15 @@ describe('the admin chat API and the game REST calls', () => {
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(new RegExp(`^${f.svc.url}/chat/t/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+/$`));
     const viaBff = await fetch(`${f.svc.url}/chat/url`, {
-      headers: { authorization: `Bearer ${player}`, 'x-forwarded-host': 'league.example:8080', 'x-forwarded-proto': 'https' },
+      headers: {
+        authorization: `Bearer ${player}`,
+        'x-forwarded-host': 'league.example:8080',
+        'x-forwarded-proto': 'https',
+      },
     });
-    expect(((await viaBff.json()) as { url: string }).url).toMatch(/^https:\/\/league\.example:8080\/api\/chat\/t\/[^/]+\/$/);
+    expect(((await viaBff.json()) as { url: string }).url).toMatch(
+      /^https:\/\/league\.example:8080\/api\/chat\/t\/[^/]+\/$/,
+    );
   });
 
   it('when a game REST call has a bad or expired ticket or bad input, then 401 or 400 with a message', async () => {

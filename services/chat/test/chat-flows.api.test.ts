@@ -148,7 +148,7 @@ describe('players chat through the hub with the official SignalR client', () => 
   it('when a message has non-Latin text, then the byte pairs are relayed unchanged and the chat log reads it decoded', async () => {
     const text = 'Привет, héllo ✓ 𝔊';
     const raw = encodePairs(text);
-    expect(raw).toMatch(/^[\u0000-\u00ff]+$/);
+    expect([...raw].every((ch) => ch.charCodeAt(0) <= 0xff)).toBe(true); // the game's form: single bytes only
     await a.conn.invoke('Send', encodePairs(alice), raw, 16, '');
     await until(() => b.received.length === 1);
     expect(b.received[0]![1]).toBe(raw);

@@ -96,7 +96,9 @@ describe('the hub speaks the SignalR JSON protocol over a bare WebSocket', () =>
     expect(sixth.error).toMatch(/too fast: at most 5 messages in 5 seconds/);
     const warning = await c.event('SystemMessage');
     expect(warning.arguments).toEqual(['System', sixth.error]);
-    const delivered = (await Promise.all([1, 2, 3, 4, 5].map(() => c.event('ReceiveMessage')))).map((fr) => fr.arguments![1]);
+    const delivered = (await Promise.all([1, 2, 3, 4, 5].map(() => c.event('ReceiveMessage')))).map(
+      (fr) => fr.arguments![1],
+    );
     expect(delivered).toEqual([1, 2, 3, 4, 5].map((i) => encodePairs(`m${i}`)));
     await expect(c.event('ReceiveMessage', 300)).rejects.toThrow('no matching frame');
     const admin = await f.token(`admin${runId()}`, ['admin']);

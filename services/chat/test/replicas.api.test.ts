@@ -87,14 +87,24 @@ describe('two chat replicas behave as one', () => {
 
   it('when a replica died without cleaning up, then its users are not listed and its entries are swept', async () => {
     const prefix = one.env.CHAT_REDIS_PREFIX!;
-    const ghost = { connectionId: `dead-conn-${run}`, username: `ghost${run}`, instance: `dead-${run}`, packed: 16, since: new Date().toISOString() };
+    const ghost = {
+      connectionId: `dead-conn-${run}`,
+      username: `ghost${run}`,
+      instance: `dead-${run}`,
+      packed: 16,
+      since: new Date().toISOString(),
+    };
     await one.svc.redis.hset(`${prefix}conn`, ghost.connectionId, JSON.stringify(ghost));
     await one.svc.redis.sadd(`${prefix}user:ghost${run}`, ghost.connectionId);
     const admin = await one.token(`admin${run}`, ['admin']);
     expect((await one.http('GET', '/chat/connected-clients', { token: admin })).body).not.toContain(`ghost${run}`);
-    const whisper = await one.http('POST', `${new URL(await one.chatUrl(`x${run}`)).pathname}chat/user/ghost${run}/direct`, {
-      body: { username: `x${run}`, messageBody: encodePairs('there?') },
-    });
+    const whisper = await one.http(
+      'POST',
+      `${new URL(await one.chatUrl(`x${run}`)).pathname}chat/user/ghost${run}/direct`,
+      {
+        body: { username: `x${run}`, messageBody: encodePairs('there?') },
+      },
+    );
     expect(whisper.status).toBe(400);
     await sleep(1_000); // a few heartbeats, each followed by a sweep
     expect(await one.svc.redis.hexists(`${prefix}conn`, ghost.connectionId)).toBe(0);

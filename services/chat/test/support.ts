@@ -17,7 +17,11 @@ export interface ChatFixture {
   token: (username: string, roles?: string[]) => Promise<string>;
   /** The chat base URL C for a user, as the launcher would receive it. */
   chatUrl: (username: string) => Promise<string>;
-  http: (method: string, path: string, opts?: { token?: string; body?: unknown }) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  http: (
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   close: () => Promise<void>;
 }
 

@@ -96,7 +96,10 @@ export const muteListResponse = z.array(z.string());
 export const directMessageBody = z
   .object({
     username: z.string().min(1, 'username (the sender) is required').max(200),
-    messageBody: z.string().min(1, 'messageBody is required').max(2 * CHAT_MESSAGE_MAX + 2),
+    messageBody: z
+      .string()
+      .min(1, 'messageBody is required')
+      .max(2 * CHAT_MESSAGE_MAX + 2),
     type: z.literal(3).optional(),
   })
   .openapi('DirectMessage');

@@ -17,13 +17,17 @@ const plain = (d: ChatUserDoc): ChatUser => ({
   key: d._id,
   username: d.username,
   banned: d.banned,
-  banHistory: (d.banHistory ?? []).map((p) => ({ banStart: new Date(p.banStart), banEnd: p.banEnd ? new Date(p.banEnd) : null })),
+  banHistory: (d.banHistory ?? []).map((p) => ({
+    banStart: new Date(p.banStart),
+    banEnd: p.banEnd ? new Date(p.banEnd) : null,
+  })),
   mutes: d.mutes ?? [],
   version: d.version ?? 0,
 });
 
 /** A change computed from the current state; undefined = nothing to write. */
-export type Change = { set: Partial<Pick<ChatUser, 'banned' | 'banHistory' | 'mutes'>>; event?: OutboxEntry } | undefined;
+export type Change =
+  { set: Partial<Pick<ChatUser, 'banned' | 'banHistory' | 'mutes'>>; event?: OutboxEntry } | undefined;
 
 export class ChatUserRepository {
   constructor(private readonly model: Model<ChatUserDoc>) {}

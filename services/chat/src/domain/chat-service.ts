@@ -1,9 +1,4 @@
-import {
-  CHAT_MESSAGE_MAX,
-  chatUserBannedV1,
-  chatUserUnbannedV1,
-  type WelcomeMessage,
-} from '@league/contracts';
+import { CHAT_MESSAGE_MAX, chatUserBannedV1, chatUserUnbannedV1, type WelcomeMessage } from '@league/contracts';
 import { AppError, outboxEntry } from '@league/platform';
 import type { ChatMessageRepository } from '../data/chat-message.repository';
 import type { DropReason } from '../data/chat-message.model';
@@ -73,7 +68,8 @@ export class ChatService {
     if (item !== undefined && item !== null && typeof item !== 'string') {
       throw AppError.badRequest('itemJson must be a string');
     }
-    if (!sameUser(name, sender)) throw AppError.forbidden(`You are connected as ${sender}; you cannot send as another user`);
+    if (!sameUser(name, sender))
+      throw AppError.forbidden(`You are connected as ${sender}; you cannot send as another user`);
     const channel = channelOf(channelValue);
     if (!channel) {
       throw AppError.badRequest('channelValue must be 16·n for global channel n or n for trade channel n (n 1–15)');
@@ -302,7 +298,10 @@ export class ChatService {
           : {
               ...byId.get(m.chatSystemMessageId)!,
               message: m.message,
-              timestamp: byId.get(m.chatSystemMessageId)!.message === m.message ? byId.get(m.chatSystemMessageId)!.timestamp : now,
+              timestamp:
+                byId.get(m.chatSystemMessageId)!.message === m.message
+                  ? byId.get(m.chatSystemMessageId)!.timestamp
+                  : now,
             },
       );
       const rest = state.messages.filter((m) => !ids.includes(m.chatSystemMessageId));
@@ -315,7 +314,8 @@ export class ChatService {
   async deleteWelcomeMessage(id: number): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const state = await this.d.welcome.read();
-      if (!state.messages.some((m) => m.chatSystemMessageId === id)) throw AppError.notFound(`No welcome message ${id}`);
+      if (!state.messages.some((m) => m.chatSystemMessageId === id))
+        throw AppError.notFound(`No welcome message ${id}`);
       const messages = state.messages
         .filter((m) => m.chatSystemMessageId !== id)
         .map((m, i) => ({ ...m, displayOrder: i + 1 }));

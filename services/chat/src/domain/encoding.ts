@@ -23,7 +23,8 @@ export function isPairEncoded(value: string): boolean {
 export function decodePairs(value: string): string {
   if (!isPairEncoded(value)) return value;
   let out = '';
-  for (let i = 0; i < value.length; i += 2) out += String.fromCharCode((value.charCodeAt(i) << 8) | value.charCodeAt(i + 1));
+  for (let i = 0; i < value.length; i += 2)
+    out += String.fromCharCode((value.charCodeAt(i) << 8) | value.charCodeAt(i + 1));
   return out;
 }
 

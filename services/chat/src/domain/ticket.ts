@@ -13,7 +13,12 @@ export interface TicketUser {
 
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
 
-export function issueTicket(secret: string, user: { username: string; id: string }, ttlSeconds: number, now = new Date()) {
+export function issueTicket(
+  secret: string,
+  user: { username: string; id: string },
+  ttlSeconds: number,
+  now = new Date(),
+) {
   const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + ttlSeconds * 1000);
   const payload = Buffer.from(
     JSON.stringify({ u: user.username, s: user.id, e: Math.floor(expiresAt.getTime() / 1000) }),

@@ -45,7 +45,10 @@ export function chatRoutes(auth: Authenticator, chat: ChatService, config: Confi
         { username: user!.username, id: user!.id },
         config.CHAT_TICKET_TTL_SECONDS,
       );
-      return { url: chatBaseUrl(publicApiBase(req, config.CHAT_PUBLIC_URL), ticket), expiresAt: expiresAt.toISOString() };
+      return {
+        url: chatBaseUrl(publicApiBase(req, config.CHAT_PUBLIC_URL), ticket),
+        expiresAt: expiresAt.toISOString(),
+      };
     },
   );
 
@@ -61,7 +64,14 @@ export function chatRoutes(auth: Authenticator, chat: ChatService, config: Confi
     () => chat.connectedUsers(),
   );
   api.route(
-    { method: 'get', path: '/chat/welcome-messages', summary: 'Welcome messages in display order', tags, auth: admin, response: welcomeMessagesResponse },
+    {
+      method: 'get',
+      path: '/chat/welcome-messages',
+      summary: 'Welcome messages in display order',
+      tags,
+      auth: admin,
+      response: welcomeMessagesResponse,
+    },
     () => chat.welcomeMessages(),
   );
   api.route(
@@ -77,43 +87,94 @@ export function chatRoutes(auth: Authenticator, chat: ChatService, config: Confi
     ({ body }) => chat.saveWelcomeMessages(body),
   );
   api.route(
-    { method: 'delete', path: '/chat/welcome-message/:id', summary: 'Delete a welcome message', tags, auth: admin, params: welcomeMessageIdParams },
+    {
+      method: 'delete',
+      path: '/chat/welcome-message/:id',
+      summary: 'Delete a welcome message',
+      tags,
+      auth: admin,
+      params: welcomeMessageIdParams,
+    },
     async ({ params }) => {
       await chat.deleteWelcomeMessage(params.id);
       return { message: 'Deleted' };
     },
   );
   api.route(
-    { method: 'post', path: '/chat/system-message', summary: 'Broadcast a SystemMessage to every connected client', tags, auth: admin, body: systemMessageBody },
+    {
+      method: 'post',
+      path: '/chat/system-message',
+      summary: 'Broadcast a SystemMessage to every connected client',
+      tags,
+      auth: admin,
+      body: systemMessageBody,
+    },
     async ({ body, user }) => {
       await chat.systemMessage(actor(user), body.message);
       return { message: 'Sent' };
     },
   );
   api.route(
-    { method: 'post', path: '/chat/ban/:username', summary: 'Ban a user from chat (pushes Banned to their connections)', tags, auth: admin, params: chatUsernameParams },
+    {
+      method: 'post',
+      path: '/chat/ban/:username',
+      summary: 'Ban a user from chat (pushes Banned to their connections)',
+      tags,
+      auth: admin,
+      params: chatUsernameParams,
+    },
     async ({ params, user }) => {
       await chat.ban(actor(user), params.username);
       return { message: `${params.username} is banned` };
     },
   );
   api.route(
-    { method: 'post', path: '/chat/unban/:username', summary: 'Lift a chat ban', tags, auth: admin, params: chatUsernameParams },
+    {
+      method: 'post',
+      path: '/chat/unban/:username',
+      summary: 'Lift a chat ban',
+      tags,
+      auth: admin,
+      params: chatUsernameParams,
+    },
     async ({ params, user }) => {
       await chat.unban(actor(user), params.username);
       return { message: `${params.username} is no longer banned` };
     },
   );
   api.route(
-    { method: 'get', path: '/chat/banned-users', summary: 'Users banned now', tags, auth: admin, response: bannedUsersResponse },
+    {
+      method: 'get',
+      path: '/chat/banned-users',
+      summary: 'Users banned now',
+      tags,
+      auth: admin,
+      response: bannedUsersResponse,
+    },
     () => chat.bannedUsers(),
   );
   api.route(
-    { method: 'get', path: '/chat/ban-history', summary: "A user's bans, newest first (banEnd null while banned)", tags, auth: admin, query: chatUsernameQuery, response: banHistoryResponse },
+    {
+      method: 'get',
+      path: '/chat/ban-history',
+      summary: "A user's bans, newest first (banEnd null while banned)",
+      tags,
+      auth: admin,
+      query: chatUsernameQuery,
+      response: banHistoryResponse,
+    },
     ({ query }) => chat.banHistory(query.username),
   );
   api.route(
-    { method: 'get', path: '/chat/chat-log', summary: "A user's messages as readable text, newest first", tags, auth: admin, query: chatUsernameQuery, response: chatLogResponse },
+    {
+      method: 'get',
+      path: '/chat/chat-log',
+      summary: "A user's messages as readable text, newest first",
+      tags,
+      auth: admin,
+      query: chatUsernameQuery,
+      response: chatLogResponse,
+    },
     ({ query }) => chat.chatLog(query.username),
   );
 
@@ -135,32 +196,65 @@ export function gameRoutes(chat: ChatService, config: Config): Api {
   const done = { message: 'OK' };
 
   api.route(
-    { method: 'get', path: '/chat/t/:ticket/chat/connected-clients', summary: 'Users connected to chat (game)', tags, params: chatTicketParams, response: connectedClientsResponse },
+    {
+      method: 'get',
+      path: '/chat/t/:ticket/chat/connected-clients',
+      summary: 'Users connected to chat (game)',
+      tags,
+      params: chatTicketParams,
+      response: connectedClientsResponse,
+    },
     ({ params }) => {
       userOf(params.ticket);
       return chat.connectedUsers();
     },
   );
   api.route(
-    { method: 'get', path: '/chat/t/:ticket/chat/mute-list', summary: 'The users this user muted (game)', tags, params: chatTicketParams, response: muteListResponse },
+    {
+      method: 'get',
+      path: '/chat/t/:ticket/chat/mute-list',
+      summary: 'The users this user muted (game)',
+      tags,
+      params: chatTicketParams,
+      response: muteListResponse,
+    },
     ({ params }) => chat.mutesOf(userOf(params.ticket)),
   );
   api.route(
-    { method: 'post', path: '/chat/t/:ticket/chat/mute/:username', summary: 'Mute a user (game); 400 already muted, 404 unknown user', tags, params: chatTicketUserParams },
+    {
+      method: 'post',
+      path: '/chat/t/:ticket/chat/mute/:username',
+      summary: 'Mute a user (game); 400 already muted, 404 unknown user',
+      tags,
+      params: chatTicketUserParams,
+    },
     async ({ params }) => {
       await chat.mute(userOf(params.ticket), params.username);
       return done;
     },
   );
   api.route(
-    { method: 'post', path: '/chat/t/:ticket/chat/unmute/:username', summary: 'Unmute a user (game); 400 not muted, 404 unknown user', tags, params: chatTicketUserParams },
+    {
+      method: 'post',
+      path: '/chat/t/:ticket/chat/unmute/:username',
+      summary: 'Unmute a user (game); 400 not muted, 404 unknown user',
+      tags,
+      params: chatTicketUserParams,
+    },
     async ({ params }) => {
       await chat.unmute(userOf(params.ticket), params.username);
       return done;
     },
   );
   api.route(
-    { method: 'post', path: '/chat/t/:ticket/chat/user/:username/direct', summary: 'Whisper to a user (game); 400 when they are not online', tags, params: chatTicketUserParams, body: directMessageBody },
+    {
+      method: 'post',
+      path: '/chat/t/:ticket/chat/user/:username/direct',
+      summary: 'Whisper to a user (game); 400 when they are not online',
+      tags,
+      params: chatTicketUserParams,
+      body: directMessageBody,
+    },
     async ({ params, body }) => {
       await chat.whisper(userOf(params.ticket), params.username, body);
       return done;

@@ -8,7 +8,14 @@ import type { PresenceStore } from '../data/presence.store';
 import { isMember, isPacked } from '../domain/channels';
 import type { ChatService } from '../domain/chat-service';
 import { sameUser } from '../domain/encoding';
-import { checkHandshake, frames, MessageType, parseRecord, splitRecords, type InvocationMessage } from '../domain/hub-protocol';
+import {
+  checkHandshake,
+  frames,
+  MessageType,
+  parseRecord,
+  splitRecords,
+  type InvocationMessage,
+} from '../domain/hub-protocol';
 import { verifyTicket, type TicketUser } from '../domain/ticket';
 import type { Fanout, FanoutMessage } from './fanout';
 
@@ -129,9 +136,11 @@ export class ChatHub {
       conn.buffer = rest;
       if (conn.buffer.length > 64 * 1024) return this.close(conn, 'Message too large.');
       for (const record of records) {
-        conn.queue = conn.queue.then(() => this.onRecord(conn, record)).catch((err) => {
-          this.log.error({ err, connectionId: conn.id }, 'hub record failed');
-        });
+        conn.queue = conn.queue
+          .then(() => this.onRecord(conn, record))
+          .catch((err) => {
+            this.log.error({ err, connectionId: conn.id }, 'hub record failed');
+          });
       }
     });
     ws.on('close', () => {
