@@ -39,7 +39,10 @@ const freePort = () =>
   });
 
 const rssKb = (pid, field) => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(field));
   return Number(line?.split(/\s+/)[1] ?? 0);
 };
 
@@ -162,7 +165,10 @@ async function main() {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     const mongo = await MongoClient.connect(MONGO_URL);
-    await mongo.db(MONGO_DB).dropDatabase().catch(() => undefined);
+    await mongo
+      .db(MONGO_DB)
+      .dropDatabase()
+      .catch(() => undefined);
     await mongo.close();
   }
 }

@@ -9,7 +9,7 @@ describe('the hub speaks the SignalR JSON protocol over a bare WebSocket', () =>
   const name = `proto${runId()}`;
 
   beforeAll(async () => {
-    f = await startChat();
+    f = await startChat({ CHAT_CLIENT_TIMEOUT_MS: '1500' });
   }, 60_000);
   afterAll(() => f?.close());
 
@@ -42,6 +42,22 @@ describe('the hub speaks the SignalR JSON protocol over a bare WebSocket', () =>
     await sleep(100);
     expect(c.closed).toBe(false);
     await c.close();
+  });
+
+  it('when a client stays silent past the timeout, then it is closed with a type 7; one that pings stays', async () => {
+    const url = await f.chatUrl(name);
+    const [silent, lively] = await Promise.all([RawHubClient.connect(url), RawHubClient.connect(url)]);
+    const keepAlive = setInterval(() => lively.sendRaw(`{"type":6}${RS}`), 300);
+    try {
+      const close = await silent.next((fr) => fr.type === 7, 4_000);
+      expect(close.error).toBe('Server timeout elapsed without receiving a message from the client.');
+      await sleep(600);
+      expect(silent.closed).toBe(true);
+      expect(lively.closed).toBe(false);
+    } finally {
+      clearInterval(keepAlive);
+      await lively.close();
+    }
   });
 
   it('when the handshake asks for another protocol, then the answer names the error and the socket closes', async () => {
