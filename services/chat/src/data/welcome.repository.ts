@@ -13,17 +13,20 @@ export class WelcomeRepository {
   constructor(private readonly model: Model<WelcomeDoc>) {}
 
   async read(): Promise<WelcomeState> {
-    const doc = await this.model
-      .findOneAndUpdate(
-        { _id: ID },
-        { $setOnInsert: { messages: [], nextId: 1, version: 0 } },
-        { upsert: true, new: true },
-      )
-      .lean<WelcomeDoc>()
-      .catch(async (err: { code?: number }) => {
-        if (err.code !== 11000) throw err;
-        return this.model.findById(ID).lean<WelcomeDoc>();
-      });
+    // Every hub Welcome reads this: write (create the document) only the first time.
+    const doc =
+      (await this.model.findById(ID).lean<WelcomeDoc>()) ??
+      (await this.model
+        .findOneAndUpdate(
+          { _id: ID },
+          { $setOnInsert: { messages: [], nextId: 1, version: 0 } },
+          { upsert: true, new: true },
+        )
+        .lean<WelcomeDoc>()
+        .catch(async (err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+          return this.model.findById(ID).lean<WelcomeDoc>();
+        }));
     return {
       messages: [...(doc?.messages ?? [])]
         .map((m) => ({ ...m, timestamp: new Date(m.timestamp) }))
