@@ -204,8 +204,20 @@ describe('players chat through the hub with the official SignalR client', () => 
     await until(() => c.banned === 2); // each dropped message reminds her
     await sleep(300);
     expect(a.received).toEqual([]);
+    const whisper = await game(f, c, 'POST', `chat/user/${alice}/direct`, {
+      username: encodePairs(carol),
+      messageBody: encodePairs('psst, still me'),
+      type: 3,
+    });
+    expect(whisper).toEqual({ status: 403, body: { message: 'You are banned from chat', code: 'banned' } });
+    await sleep(300);
+    expect(a.received).toEqual([]);
     const log = await f.http('GET', `/chat/chat-log?username=${carol}`, { token: adminToken });
-    expect(log.body[0]).toMatchObject({ message: 'let me talk', channel: 'Trade 2 (not delivered: banned)' });
+    expect(log.body[0]).toMatchObject({
+      message: 'psst, still me',
+      channel: `Whisper to ${alice} (not delivered: banned)`,
+    });
+    expect(log.body[1]).toMatchObject({ message: 'let me talk', channel: 'Trade 2 (not delivered: banned)' });
 
     expect((await f.http('POST', `/chat/unban/${carol}`, { token: adminToken })).status).toBe(200);
     await c.conn.invoke('Send', encodePairs(carol), encodePairs('back'), 2, '');

@@ -59,6 +59,17 @@ describe('two chat replicas behave as one', () => {
     expect(w.status).toBe(200);
     expect((await a.event('ReceiveMessage')).arguments).toEqual([encodePairs(ben), encodePairs('hi ann'), 3, '']);
 
+    // A mute made through replica one's REST is honoured by replica two, where ben's socket is.
+    const benOnOne = new URL(await one.chatUrl(ben)).pathname;
+    expect((await one.http('POST', `${benOnOne}chat/mute/${ann}`)).status).toBe(200);
+    expect((await a.invoke('Send', encodePairs(ann), encodePairs('muted?'), 5, '')).error).toBeUndefined();
+    await a.event('ReceiveMessage');
+    await expect(b.event('ReceiveMessage', 400)).rejects.toThrow('no matching frame');
+    expect((await two.http('POST', `${benOnOne}chat/unmute/${ann}`)).status).toBe(200);
+    expect((await a.invoke('Send', encodePairs(ann), encodePairs('and now?'), 5, '')).error).toBeUndefined();
+    expect((await b.event('ReceiveMessage')).arguments![1]).toBe(encodePairs('and now?'));
+    await a.event('ReceiveMessage');
+
     // A ban made on replica two reaches ann's socket on replica one, and replica one drops her messages.
     const admin = await two.token(`admin${run}`, ['admin']);
     expect((await two.http('POST', `/chat/ban/${ann}`, { token: admin })).status).toBe(200);
