@@ -106,6 +106,7 @@ async function main() {
       CHAT_REDIS_PREFIX: `bench-chat-${run}:`,
       CHAT_FLOOD_MAX: '1000',
       KAFKA_CLIENT_ID: `bench-chat-${run}`,
+      CHAT_CONSUMER_GROUP: `bench-chat-${run}`,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -25,6 +25,7 @@ describe('the chat hub through the BFF', () => {
         JWKS_URL: identity.jwksUrl,
         CHAT_REDIS_PREFIX: `test-bff-chat-${run}:`,
         KAFKA_CLIENT_ID: `bff-chat-${run}`,
+        CHAT_CONSUMER_GROUP: `bff-chat-${run}`,
       }),
     );
     bff = await start({ ...testEnv('bff'), CHAT_URL: chat.url, FRONTEND_DIST: os.tmpdir() });

@@ -23,6 +23,8 @@ export const configSchema = serviceConfigSchema('chat', 4005)
     CHAT_CLIENT_TIMEOUT_MS: ms(60_000),
     CHAT_HANDSHAKE_TIMEOUT_MS: ms(15_000),
     CHAT_HEARTBEAT_MS: ms(5_000),
+    /** Kafka consumer group of the replicas (tests use their own). */
+    CHAT_CONSUMER_GROUP: z.string().min(1).default('chat'),
     CHAT_FLOOD_MAX: z.coerce.number().int().positive().default(5),
     CHAT_FLOOD_WINDOW_MS: ms(5_000),
   })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { userRegisteredV1 } from '@league/contracts';
 import { createLogger, OutboxRelay, redisConnection, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { chatMessageModel } from './data/chat-message.model';
@@ -9,6 +10,7 @@ import { BanSet, FloodGate, PresenceStore } from './data/presence.store';
 import { welcomeModel } from './data/welcome.model';
 import { WelcomeRepository } from './data/welcome.repository';
 import { ChatService } from './domain/chat-service';
+import { onUserRegistered } from './events/consumers/account-user-registered';
 import { chatRoutes, gameRoutes } from './http/chat.routes';
 import { ChatHub } from './hub/chat-hub';
 import { Fanout } from './hub/fanout';
@@ -36,13 +38,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     background: async ({ mongo, bus, redis }) => {
       const users = chatUserModel(mongo);
       await Promise.all([users.init(), chatMessageModel(mongo).init(), welcomeModel(mongo).init()]);
+      const userRepository = new ChatUserRepository(users);
       relay = new OutboxRelay({ bus, logger, models: [users] });
       relay.start();
       const presence = new PresenceStore(redis, prefix, instance, config.CHAT_HEARTBEAT_MS * 3);
       // A subscribed connection can issue nothing else, so the fan-out listens on one of its own.
       const fanout = new Fanout(redis, redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }), prefix, logger);
       chat = new ChatService({
-        users: new ChatUserRepository(users),
+        users: userRepository,
         messages: new ChatMessageRepository(chatMessageModel(mongo)),
         welcome: new WelcomeRepository(welcomeModel(mongo)),
         presence,
@@ -54,6 +57,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
         floodWindowMs: config.CHAT_FLOOD_WINDOW_MS,
       });
       await chat.reconcileBans();
+      await bus.subscribe({
+        groupId: config.CHAT_CONSUMER_GROUP,
+        handlers: { [userRegisteredV1.type]: onUserRegistered(userRepository) },
+      });
       hub = new ChatHub(chat, presence, fanout, logger, {
         ticketSecret: config.CHAT_TICKET_SECRET,
         pingIntervalMs: config.CHAT_PING_INTERVAL_MS,

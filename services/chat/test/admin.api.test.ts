@@ -1,4 +1,4 @@
-import { chatUserBannedV1, chatUserUnbannedV1, type EventEnvelope } from '@league/contracts';
+import { chatUserBannedV1, chatUserUnbannedV1, userRegisteredV1, type EventEnvelope } from '@league/contracts';
 import { createLogger, EventBus } from '@league/platform';
 import { issueTicket } from '../src/domain/ticket';
 import { runId, sleep, startChat, TICKET_SECRET, type ChatFixture } from './support';
@@ -101,6 +101,24 @@ describe('the admin chat API and the game REST calls', () => {
       (await f.svc.mongo.collection('chat_users').findOne({ _id: name.toLowerCase() } as never))?.outbox as unknown[];
     for (let i = 0; i < 50 && (await outbox()).length; i += 1) await sleep(100);
     expect(await outbox()).toEqual([]);
+  });
+
+  it('when the account service announces a registration, then chat knows the user: they can be muted before ever connecting', async () => {
+    const newbie = `Newbie${run}`;
+    const base = new URL(await f.chatUrl(`muter${run}`)).pathname;
+    expect((await f.http('POST', `${base}chat/mute/${newbie}`)).status).toBe(404);
+    await bus.publish(
+      userRegisteredV1,
+      { userId: `u-${run}`, username: newbie, registeredAt: new Date().toISOString() },
+      `u-${run}`,
+    );
+    let status = 404;
+    for (let i = 0; i < 100 && status === 404; i += 1) {
+      await sleep(200);
+      status = (await f.http('POST', `${base}chat/mute/${newbie}`)).status;
+    }
+    expect(status).toBe(200);
+    expect((await f.http('GET', `${base}chat/mute-list`)).body).toEqual([newbie]);
   });
 
   it('when unbanning someone chat never heard of, then 404; their ban history and chat log are empty', async () => {

@@ -35,6 +35,7 @@ export async function startChat(extra: NodeJS.ProcessEnv = {}, identity?: TestId
     CHAT_PING_INTERVAL_MS: '300',
     CHAT_TICKET_SECRET: TICKET_SECRET,
     KAFKA_CLIENT_ID: `chat-test-${runId()}`,
+    CHAT_CONSUMER_GROUP: `chat-test-${runId()}`,
     ...extra,
   });
   const svc = await start(env);
