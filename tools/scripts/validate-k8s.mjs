@@ -36,7 +36,7 @@ const SCHEMA_WHEEL = { name: 'kubernetes-validate', version: '1.37.0' };
 
 // Secrets that are created outside git on purpose (k8s/README.md); every other reference must resolve
 // inside the rendered output.
-const EXTERNAL_SECRETS = new Set(['league-minio', 'account-jwt', 'league-tls']);
+const EXTERNAL_SECRETS = new Set(['league-minio', 'account-jwt', 'league-tls', 'chat-ticket']);
 
 class SetupError extends Error {}
 

@@ -5,3 +5,5 @@ export * from './events/account';
 export * from './http/common';
 export * from './http/catalogue';
 export * from './catalogue-constants';
+export * from './events/chat';
+export * from './http/chat';

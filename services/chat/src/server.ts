@@ -1,9 +1,90 @@
-import { createLogger, startService, type RunningService } from '@league/platform';
+import { randomBytes } from 'node:crypto';
+import { userRegisteredV1 } from '@league/contracts';
+import { createLogger, OutboxRelay, redisConnection, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig } from './config';
+import { chatMessageModel } from './data/chat-message.model';
+import { ChatMessageRepository } from './data/chat-message.repository';
+import { chatUserModel } from './data/chat-user.model';
+import { ChatUserRepository } from './data/chat-user.repository';
+import { BanSet, FloodGate, PresenceStore } from './data/presence.store';
+import { welcomeModel } from './data/welcome.model';
+import { WelcomeRepository } from './data/welcome.repository';
+import { ChatService } from './domain/chat-service';
+import { onUserRegistered } from './events/consumers/account-user-registered';
+import { chatRoutes, gameRoutes } from './http/chat.routes';
+import { ChatHub } from './hub/chat-hub';
+import { Fanout } from './hub/fanout';
+
+export interface RunningChat extends RunningService {
+  hub: ChatHub;
+  chat: ChatService;
+  instance: string;
+}
 
 /** Starts the chat service: the in-game chat hub, presence, welcome and system messages, bans and the chat log. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningChat> {
   const config = loadServiceConfig(env);
   const logger = createLogger('chat', config.LOG_LEVEL);
-  return startService({ name: 'chat', config, logger, apis: () => [] });
+  const instance = `${config.SERVICE_NAME}-${randomBytes(6).toString('hex')}`;
+  const prefix = config.CHAT_REDIS_PREFIX;
+  let chat: ChatService | undefined;
+  let hub: ChatHub | undefined;
+  let relay: OutboxRelay | undefined;
+
+  const svc = await startService({
+    name: 'chat',
+    config,
+    logger,
+    background: async ({ mongo, bus, redis }) => {
+      const users = chatUserModel(mongo);
+      await Promise.all([users.init(), chatMessageModel(mongo).init(), welcomeModel(mongo).init()]);
+      const userRepository = new ChatUserRepository(users);
+      relay = new OutboxRelay({ bus, logger, models: [users] });
+      relay.start();
+      const presence = new PresenceStore(redis, prefix, instance, config.CHAT_HEARTBEAT_MS * 3);
+      // A subscribed connection can issue nothing else, so the fan-out listens on one of its own.
+      const fanout = new Fanout(redis, redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }), prefix, logger);
+      chat = new ChatService({
+        users: userRepository,
+        messages: new ChatMessageRepository(chatMessageModel(mongo)),
+        welcome: new WelcomeRepository(welcomeModel(mongo)),
+        presence,
+        bans: new BanSet(redis, prefix),
+        flood: new FloodGate(redis, prefix, config.CHAT_FLOOD_MAX, config.CHAT_FLOOD_WINDOW_MS),
+        publish: (m) => fanout.publish(m),
+        kickRelay: () => relay?.kick(),
+        floodMax: config.CHAT_FLOOD_MAX,
+        floodWindowMs: config.CHAT_FLOOD_WINDOW_MS,
+      });
+      await chat.reconcileBans();
+      await bus.subscribe({
+        groupId: config.CHAT_CONSUMER_GROUP,
+        handlers: { [userRegisteredV1.type]: onUserRegistered(userRepository) },
+      });
+      hub = new ChatHub(chat, presence, fanout, logger, {
+        ticketSecret: config.CHAT_TICKET_SECRET,
+        pingIntervalMs: config.CHAT_PING_INTERVAL_MS,
+        clientTimeoutMs: config.CHAT_CLIENT_TIMEOUT_MS,
+        handshakeTimeoutMs: config.CHAT_HANDSHAKE_TIMEOUT_MS,
+        heartbeatMs: config.CHAT_HEARTBEAT_MS,
+      });
+      return async () => {
+        await hub?.stop();
+        await relay?.stop();
+      };
+    },
+    apis: ({ auth }) => [chatRoutes(auth, chat!, config), gameRoutes(chat!, config)],
+  });
+  await hub!.start(svc.server);
+  return {
+    ...svc,
+    hub: hub!,
+    chat: chat!,
+    instance,
+    // Sockets first: the HTTP server does not finish closing while upgraded connections stay open.
+    stop: async () => {
+      await hub!.stop();
+      await svc.stop();
+    },
+  };
 }

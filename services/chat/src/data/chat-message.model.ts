@@ -1,0 +1,34 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export type DropReason = 'banned' | 'too-long' | 'flood' | 'offline' | 'muted';
+
+/** Every message a user sends, written before it is fanned out; `message` is the readable text. */
+export interface ChatMessageDoc {
+  username: string;
+  userKey: string;
+  message: string;
+  /** As the game sent it (byte pairs), for the record. */
+  raw: string;
+  channel: string;
+  timestamp: Date;
+  delivered: boolean;
+  dropped?: DropReason;
+}
+
+const schema = new Schema<ChatMessageDoc>(
+  {
+    username: { type: String, required: true },
+    userKey: { type: String, required: true },
+    message: { type: String, required: true },
+    raw: { type: String, required: true },
+    channel: { type: String, required: true },
+    timestamp: { type: Date, required: true },
+    delivered: { type: Boolean, required: true },
+    dropped: { type: String },
+  },
+  { collection: 'chat_messages', versionKey: false },
+);
+schema.index({ userKey: 1, timestamp: -1 });
+
+export const chatMessageModel = (conn: Connection): Model<ChatMessageDoc> =>
+  (conn.models.ChatMessage as Model<ChatMessageDoc> | undefined) ?? conn.model<ChatMessageDoc>('ChatMessage', schema);

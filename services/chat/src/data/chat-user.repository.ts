@@ -1,0 +1,86 @@
+import type { OutboxEntry } from '@league/platform';
+import type { Model } from 'mongoose';
+import type { BanPeriod, ChatUserDoc } from './chat-user.model';
+
+export const userKey = (username: string) => username.toLowerCase();
+
+export interface ChatUser {
+  key: string;
+  username: string;
+  banned: boolean;
+  banHistory: BanPeriod[];
+  mutes: string[];
+  version: number;
+}
+
+const plain = (d: ChatUserDoc): ChatUser => ({
+  key: d._id,
+  username: d.username,
+  banned: d.banned,
+  banHistory: (d.banHistory ?? []).map((p) => ({
+    banStart: new Date(p.banStart),
+    banEnd: p.banEnd ? new Date(p.banEnd) : null,
+  })),
+  mutes: d.mutes ?? [],
+  version: d.version ?? 0,
+});
+
+/** A change computed from the current state; undefined = nothing to write. */
+export type Change =
+  { set: Partial<Pick<ChatUser, 'banned' | 'banHistory' | 'mutes'>>; event?: OutboxEntry } | undefined;
+
+export class ChatUserRepository {
+  constructor(private readonly model: Model<ChatUserDoc>) {}
+
+  async find(username: string): Promise<ChatUser | undefined> {
+    const doc = await this.model.findById(userKey(username)).lean<ChatUserDoc>();
+    return doc ? plain(doc) : undefined;
+  }
+
+  /** Makes the user known to chat (first ticket, first ban); keeps the first spelling of the name. */
+  async ensure(username: string): Promise<ChatUser> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const doc = await this.model
+          .findOneAndUpdate(
+            { _id: userKey(username) },
+            {
+              $setOnInsert: { username, banned: false, banHistory: [], mutes: [], version: 0, outbox: [] },
+            },
+            { upsert: true, new: true },
+          )
+          .lean<ChatUserDoc>();
+        return plain(doc!);
+      } catch (err) {
+        // Two first sightings at once: one insert wins, the other reads it on the retry.
+        if ((err as { code?: number }).code !== 11000 || attempt > 2) throw err;
+      }
+    }
+  }
+
+  /**
+   * Read, decide, write guarded by the version: the write lands only if nobody changed the user in
+   * between; otherwise decide again on the fresh state. The event rides in the same single-document write.
+   */
+  async update<R>(username: string, decide: (user: ChatUser) => { change: Change; result: R }): Promise<R> {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const user = await this.ensure(username);
+      const { change, result } = decide(user);
+      if (!change) return result;
+      const res = await this.model.collection.updateOne(
+        { _id: user.key, version: user.version } as never,
+        {
+          $set: { ...change.set, version: user.version + 1 },
+          ...(change.event ? { $push: { outbox: change.event } } : {}),
+        } as never,
+      );
+      if (res.modifiedCount === 1) return result;
+    }
+    throw new Error(`chat user ${username} is changing too often to update`);
+  }
+
+  async listBanned(): Promise<ChatUser[]> {
+    const docs = await this.model.find({ banned: true }).sort({ _id: 1 }).lean<ChatUserDoc[]>();
+    return docs.map(plain);
+  }
+}
