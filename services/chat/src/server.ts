@@ -35,11 +35,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     name: 'chat',
     config,
     logger,
-    background: async ({ mongo, bus, redis }) => {
+    background: async ({ mongo, bus, redis, locks }) => {
       const users = chatUserModel(mongo);
       await Promise.all([users.init(), chatMessageModel(mongo).init(), welcomeModel(mongo).init()]);
-      const userRepository = new ChatUserRepository(users);
-      relay = new OutboxRelay({ bus, logger, models: [users] });
+      const userRepository = new ChatUserRepository(users, locks);
+      relay = new OutboxRelay({ bus, logger, models: [users], locks });
       relay.start();
       const presence = new PresenceStore(redis, prefix, instance, config.CHAT_HEARTBEAT_MS * 3);
       // A subscribed connection can issue nothing else, so the fan-out listens on one of its own.

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '@league/platform';
+import { aggregateKey, type Locks, type OutboxEntry } from '@league/platform';
 import type { Model } from 'mongoose';
 import type { BanPeriod, ChatUserDoc } from './chat-user.model';
 
@@ -30,7 +30,11 @@ export type Change =
   { set: Partial<Pick<ChatUser, 'banned' | 'banHistory' | 'mutes'>>; event?: OutboxEntry } | undefined;
 
 export class ChatUserRepository {
-  constructor(private readonly model: Model<ChatUserDoc>) {}
+  constructor(
+    private readonly model: Model<ChatUserDoc>,
+    /** FerretDB does not isolate concurrent updates of one document, so the version guard alone can let two writers through. */
+    private readonly locks?: Locks,
+  ) {}
 
   async find(username: string): Promise<ChatUser | undefined> {
     const doc = await this.model.findById(userKey(username)).lean<ChatUserDoc>();
@@ -63,6 +67,16 @@ export class ChatUserRepository {
    * between; otherwise decide again on the fresh state. The event rides in the same single-document write.
    */
   async update<R>(username: string, decide: (user: ChatUser) => { change: Change; result: R }): Promise<R> {
+    if (!this.locks) return this.updateGuarded(username, decide);
+    return this.locks.withLock(aggregateKey('chat_users', userKey(username)), () =>
+      this.updateGuarded(username, decide),
+    );
+  }
+
+  private async updateGuarded<R>(
+    username: string,
+    decide: (user: ChatUser) => { change: Change; result: R },
+  ): Promise<R> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const user = await this.ensure(username);
       const { change, result } = decide(user);
