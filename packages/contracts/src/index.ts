@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './topics';
 export * from './events/account';
 export * from './http/common';
+export * from './http/account';

@@ -1,0 +1,46 @@
+import type { RefreshSession, RefreshTokenRepository } from '../domain/ports';
+import type { RefreshTokenDoc, RefreshTokenModel } from './refresh-token.model';
+
+export class MongoRefreshTokenRepository implements RefreshTokenRepository {
+  constructor(private readonly model: RefreshTokenModel) {}
+
+  async insert(session: Omit<RefreshSession, 'usedAt' | 'revokedAt'>, now: Date) {
+    await this.model.create({
+      _id: session.tokenHash,
+      userId: session.userId,
+      familyId: session.familyId,
+      expiresAt: session.expiresAt,
+      usedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    });
+  }
+
+  async find(tokenHash: string): Promise<RefreshSession | undefined> {
+    const d = await this.model.findById(tokenHash).lean<RefreshTokenDoc>();
+    if (!d) return undefined;
+    return {
+      tokenHash: d._id,
+      userId: d.userId,
+      familyId: d.familyId,
+      expiresAt: d.expiresAt,
+      usedAt: d.usedAt ?? null,
+      revokedAt: d.revokedAt ?? null,
+    };
+  }
+
+  async markUsed(tokenHash: string, now: Date) {
+    const res = await this.model.collection.updateOne({ _id: tokenHash, usedAt: null, revokedAt: null } as never, {
+      $set: { usedAt: now },
+    });
+    return res.modifiedCount === 1;
+  }
+
+  async revokeFamily(familyId: string, now: Date) {
+    await this.model.collection.updateMany({ familyId, revokedAt: null }, { $set: { revokedAt: now } });
+  }
+
+  async revokeAllForUser(userId: string, now: Date) {
+    await this.model.collection.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
+  }
+}
