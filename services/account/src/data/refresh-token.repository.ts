@@ -1,18 +1,24 @@
 import type { RefreshSession, RefreshTokenRepository } from '../domain/ports';
 import type { RefreshTokenDoc, RefreshTokenModel } from './refresh-token.model';
+import type { WriteLock } from './write-lock';
 
 export class MongoRefreshTokenRepository implements RefreshTokenRepository {
-  constructor(private readonly model: RefreshTokenModel) {}
+  constructor(
+    private readonly model: RefreshTokenModel,
+    private readonly lock: WriteLock,
+  ) {}
 
   async insert(session: Omit<RefreshSession, 'usedAt' | 'revokedAt'>, now: Date) {
-    await this.model.create({
-      _id: session.tokenHash,
-      userId: session.userId,
-      familyId: session.familyId,
-      expiresAt: session.expiresAt,
-      usedAt: null,
-      revokedAt: null,
-      createdAt: now,
+    return this.lock.run(async () => {
+      await this.model.create({
+        _id: session.tokenHash,
+        userId: session.userId,
+        familyId: session.familyId,
+        expiresAt: session.expiresAt,
+        usedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      });
     });
   }
 
@@ -30,17 +36,23 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
   }
 
   async markUsed(tokenHash: string, now: Date) {
-    const res = await this.model.collection.updateOne({ _id: tokenHash, usedAt: null, revokedAt: null } as never, {
-      $set: { usedAt: now },
+    return this.lock.run(async () => {
+      const res = await this.model.collection.updateOne({ _id: tokenHash, usedAt: null, revokedAt: null } as never, {
+        $set: { usedAt: now },
+      });
+      return res.modifiedCount === 1;
     });
-    return res.modifiedCount === 1;
   }
 
   async revokeFamily(familyId: string, now: Date) {
-    await this.model.collection.updateMany({ familyId, revokedAt: null }, { $set: { revokedAt: now } });
+    return this.lock.run(async () => {
+      await this.model.collection.updateMany({ familyId, revokedAt: null }, { $set: { revokedAt: now } });
+    });
   }
 
   async revokeAllForUser(userId: string, now: Date) {
-    await this.model.collection.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
+    return this.lock.run(async () => {
+      await this.model.collection.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
+    });
   }
 }

@@ -2,6 +2,7 @@ import type { OutboxEntry } from '@league/platform';
 import type { NewUser, User, UserRepository } from '../domain/ports';
 import { emailKey, usernameKey } from '../domain/rules';
 import type { UserDoc, UserModel } from './user.model';
+import type { WriteLock } from './write-lock';
 
 const toUser = (d: UserDoc): User => ({
   id: d._id,
@@ -20,7 +21,10 @@ const toUser = (d: UserDoc): User => ({
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 export class MongoUserRepository implements UserRepository {
-  constructor(private readonly model: UserModel) {}
+  constructor(
+    private readonly model: UserModel,
+    private readonly lock: WriteLock,
+  ) {}
 
   private async one(filter: Record<string, unknown>): Promise<User | undefined> {
     const doc = await this.model.findOne(filter).lean<UserDoc>();
@@ -28,25 +32,27 @@ export class MongoUserRepository implements UserRepository {
   }
 
   async create(user: NewUser, event: OutboxEntry) {
-    try {
-      await this.model.create({
-        _id: user.id,
-        username: user.username,
-        usernameKey: usernameKey(user.username),
-        email: user.email,
-        emailKey: emailKey(user.email),
-        passwordHash: user.passwordHash,
-        roles: user.roles,
-        rolesVersion: 0,
-        createdAt: user.createdAt,
-        outbox: [event],
-      });
-      return 'created' as const;
-    } catch (err) {
-      if (!isDuplicate(err)) throw err;
-      // FerretDB does not always name the index in the error: ask which key is taken.
-      return (await this.findByUsername(user.username)) ? ('username' as const) : ('email' as const);
-    }
+    return this.lock.run(async () => {
+      try {
+        await this.model.create({
+          _id: user.id,
+          username: user.username,
+          usernameKey: usernameKey(user.username),
+          email: user.email,
+          emailKey: emailKey(user.email),
+          passwordHash: user.passwordHash,
+          roles: user.roles,
+          rolesVersion: 0,
+          createdAt: user.createdAt,
+          outbox: [event],
+        });
+        return 'created' as const;
+      } catch (err) {
+        if (!isDuplicate(err)) throw err;
+        // FerretDB does not always name the index in the error: ask which key is taken.
+        return (await this.findByUsername(user.username)) ? ('username' as const) : ('email' as const);
+      }
+    });
   }
 
   findById(id: string) {
@@ -62,52 +68,64 @@ export class MongoUserRepository implements UserRepository {
   }
 
   async replaceRoles(id: string, expectedVersion: number, roles: string[], event: OutboxEntry) {
-    const res = await this.model.collection.updateOne({ _id: id, rolesVersion: expectedVersion } as never, {
-      $set: { roles },
-      $inc: { rolesVersion: 1 },
-      $push: { outbox: event },
-    } as never);
-    return res.modifiedCount === 1;
+    return this.lock.run(async () => {
+      const res = await this.model.collection.updateOne({ _id: id, rolesVersion: expectedVersion } as never, {
+        $set: { roles },
+        $inc: { rolesVersion: 1 },
+        $push: { outbox: event },
+      } as never);
+      return res.modifiedCount === 1;
+    });
   }
 
   async setSocials(id: string, socials: { twitchUrl: string | null; youtubeUrl: string | null }, event: OutboxEntry) {
-    await this.model.collection.updateOne({ _id: id } as never, {
-      $set: socials,
-      $push: { outbox: event },
-    } as never);
+    return this.lock.run(async () => {
+      await this.model.collection.updateOne({ _id: id } as never, {
+        $set: socials,
+        $push: { outbox: event },
+      } as never);
+    });
   }
 
   async setReset(id: string, reset: { codeHash: string; expiresAt: Date; attempts: number }) {
-    await this.model.collection.updateOne({ _id: id } as never, { $set: { reset } });
+    return this.lock.run(async () => {
+      await this.model.collection.updateOne({ _id: id } as never, { $set: { reset } });
+    });
   }
 
   async countResetAttempt(id: string, codeHash: string) {
-    const doc = await this.model.collection.findOneAndUpdate(
-      { _id: id, 'reset.codeHash': codeHash } as never,
-      { $inc: { 'reset.attempts': 1 } },
-      { returnDocument: 'after' },
-    );
-    return (doc as unknown as UserDoc | null)?.reset?.attempts ?? 0;
+    return this.lock.run(async () => {
+      const doc = await this.model.collection.findOneAndUpdate(
+        { _id: id, 'reset.codeHash': codeHash } as never,
+        { $inc: { 'reset.attempts': 1 } },
+        { returnDocument: 'after' },
+      );
+      return (doc as unknown as UserDoc | null)?.reset?.attempts ?? 0;
+    });
   }
 
   async consumeResetCode(id: string, codeHash: string, now: Date, passwordHash: string) {
-    const res = await this.model.collection.updateOne(
-      { _id: id, 'reset.codeHash': codeHash, 'reset.expiresAt': { $gt: now } } as never,
-      { $set: { passwordHash, reset: null } },
-    );
-    return res.modifiedCount === 1;
+    return this.lock.run(async () => {
+      const res = await this.model.collection.updateOne(
+        { _id: id, 'reset.codeHash': codeHash, 'reset.expiresAt': { $gt: now } } as never,
+        { $set: { passwordHash, reset: null } },
+      );
+      return res.modifiedCount === 1;
+    });
   }
 
   async linkPatreon(id: string, patreonId: string, at: Date) {
-    try {
-      await this.model.collection.updateOne({ _id: id } as never, {
-        $set: { patreonId, patreonConnectedAt: at },
-      });
-      return 'linked' as const;
-    } catch (err) {
-      if (isDuplicate(err)) return 'taken' as const;
-      throw err;
-    }
+    return this.lock.run(async () => {
+      try {
+        await this.model.collection.updateOne({ _id: id } as never, {
+          $set: { patreonId, patreonConnectedAt: at },
+        });
+        return 'linked' as const;
+      } catch (err) {
+        if (isDuplicate(err)) return 'taken' as const;
+        throw err;
+      }
+    });
   }
 
   async supporterNames(role: string) {

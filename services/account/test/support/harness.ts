@@ -74,7 +74,13 @@ export async function signedUp(svc: RunningService, api: Client, roles: string[]
   const email = emailFor(username);
   const reg = await api.post('/account/register-user', { username, email, password: PASSWORD });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-  if (roles.length) await svc.mongo.collection('users').updateOne({ usernameKey: username.toLowerCase() }, { $set: { roles } });
+  if (roles.length) {
+    // Written outside the service, so wait until its relay is done with the document: FerretDB does not
+    // isolate concurrent updates of one document (src/data/write-lock.ts).
+    const users = svc.mongo.collection('users');
+    await eventually(async () => (await users.findOne({ usernameKey: username.toLowerCase() }))?.outbox.length === 0);
+    await users.updateOne({ usernameKey: username.toLowerCase() }, { $set: { roles } });
+  }
   const login = await api.post('/account/login', { username, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return {
