@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, SignJWT } from 'jose';
 import type { SigningKey } from './signing-key';
 
@@ -22,6 +22,7 @@ export class TokenIssuer {
       .setAudience(this.opts.audience)
       .setSubject(claims.userId)
       .setIssuedAt()
+      .setJti(randomUUID())
       .setExpirationTime(`${this.opts.ttlSeconds}s`)
       .sign(this.key.privateKey);
   }
