@@ -18,7 +18,9 @@ const toUser = (d: UserDoc): User => ({
   createdAt: d.createdAt,
 });
 
-const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+// MongoDB says 11000; FerretDB says 11000 on insert but passes SQLite's own error through on update.
+const isDuplicate = (err: unknown) =>
+  (err as { code?: number }).code === 11000 || /UNIQUE constraint failed|duplicate key/.test(String(err));
 
 export class MongoUserRepository implements UserRepository {
   constructor(
@@ -116,6 +118,7 @@ export class MongoUserRepository implements UserRepository {
 
   async linkPatreon(id: string, patreonId: string, at: Date) {
     return this.lock.run(async () => {
+      if (await this.model.exists({ patreonId, _id: { $ne: id } })) return 'taken' as const;
       try {
         await this.model.collection.updateOne({ _id: id } as never, {
           $set: { patreonId, patreonConnectedAt: at },
