@@ -20,7 +20,11 @@ export async function registerUser(
   const id = randomUUID();
   const createdAt = deps.now();
   const passwordHash = await deps.hasher.hash(input.password);
-  const event = outboxEntry(userRegisteredV1, { userId: id, username, registeredAt: createdAt.toISOString() }, id);
+  const event = outboxEntry(
+    userRegisteredV1,
+    { userId: id, username, registeredAt: createdAt.toISOString(), ...(roles.length ? { roles } : {}) },
+    id,
+  );
   const result = await deps.users.create({ id, username, email, passwordHash, roles, createdAt }, event);
   if (result === 'username') throw AppError.badRequest(MESSAGES.usernameTaken);
   if (result === 'email') throw AppError.badRequest(MESSAGES.emailTaken);
