@@ -42,8 +42,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
         ttlMinutes: config.RESET_CODE_TTL_MINUTES,
         logger,
       });
-      const { relay, mailQueue } = wiring;
+      const { relay, mailQueue, sessions } = wiring;
+      const sweep = setInterval(() => {
+        sessions.deleteExpired(new Date()).catch((err) => logger.warn({ err }, 'refresh token sweep failed'));
+      }, 3_600_000);
+      sweep.unref();
       return async () => {
+        clearInterval(sweep);
         await relay.stop();
         await stopMail();
         await mailQueue.close();

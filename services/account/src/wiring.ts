@@ -21,6 +21,7 @@ import type { TokenIssuer } from './security/tokens';
 
 export interface AccountWiring {
   deps: AccountDeps;
+  sessions: MongoRefreshTokenRepository;
   relay: OutboxRelay;
   mailQueue: TypedQueue<ResetMailJob>;
   /** Resolves once the unique indexes exist: uniqueness must hold from the first request. */
@@ -63,9 +64,10 @@ export function wireAccount(engines: ServiceEngines, config: Config, issuer: Tok
   const lock = new WriteLock();
   const relay = new LockedOutboxRelay({ bus: engines.bus, logger: engines.logger, model: users }, lock);
   const mailQueue = new TypedQueue<ResetMailJob>(config.MAIL_QUEUE, config.REDIS_URL);
+  const sessionRepo = new MongoRefreshTokenRepository(sessions, lock);
   const deps: AccountDeps = {
     users: new MongoUserRepository(users, lock),
-    sessions: new MongoRefreshTokenRepository(sessions, lock),
+    sessions: sessionRepo,
     hasher: argon2Hasher,
     tokens: issuer,
     attempts: new RedisAttempts(engines.redis),
@@ -81,5 +83,5 @@ export function wireAccount(engines: ServiceEngines, config: Config, issuer: Tok
     published: () => relay.kick(),
     now: () => new Date(),
   };
-  return { deps, relay, mailQueue, indexes: Promise.all([users.init(), sessions.init()]) };
+  return { deps, sessions: sessionRepo, relay, mailQueue, indexes: Promise.all([users.init(), sessions.init()]) };
 }

@@ -55,4 +55,12 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
       await this.model.collection.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
     });
   }
+
+  /** Expired tokens can neither be used nor reveal reuse any more; no TTL indexes on FerretDB, so sweep. */
+  async deleteExpired(now: Date) {
+    return this.lock.run(async () => {
+      const res = await this.model.collection.deleteMany({ expiresAt: { $lt: now } });
+      return res.deletedCount;
+    });
+  }
 }
