@@ -110,7 +110,9 @@ describe('CSRF at the BFF', () => {
   it('when a caller sends no cookies, with a bearer token or no auth at all (the launcher), then it is exempt', async () => {
     const before = witness.seen.length;
     expect((await send('POST', '/api/Account/login')).status).toBe(200);
-    expect((await send('POST', '/api/Season/participant/1/stash?branch=prod', { authorization: 'Bearer tok' })).status).toBe(200);
+    expect(
+      (await send('POST', '/api/Season/participant/1/stash?branch=prod', { authorization: 'Bearer tok' })).status,
+    ).toBe(200);
     expect(witness.seen.length).toBe(before + 2);
   });
 });

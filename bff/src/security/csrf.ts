@@ -50,10 +50,7 @@ export function csrfProtection() {
     if (SAFE.has(req.method)) {
       if (!cookie && req.method === 'GET') {
         const token = randomBytes(32).toString('base64url');
-        res.append(
-          'set-cookie',
-          `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${req.secure ? '; Secure' : ''}`,
-        );
+        res.append('set-cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${req.secure ? '; Secure' : ''}`);
       }
       return next();
     }

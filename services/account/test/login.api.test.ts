@@ -38,7 +38,10 @@ describe('logging in', () => {
     expect([...(payload.roles as string[])].sort()).toEqual(['admin', 'supporter_s7', 'tester']);
     expect(payload.exp! - payload.iat!).toBe(3600);
     const me = await api.get('/user/active', admin.access);
-    expect(me).toMatchObject({ status: 200, body: { username: admin.username, role: 'admin', isPatreonConnected: false } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { username: admin.username, role: 'admin', isPatreonConnected: false },
+    });
     expect(payload.sub).toBe(me.body.userId);
   });
 
@@ -95,7 +98,10 @@ describe('logging in', () => {
       expect(res.status).toBe(400);
     }
     const blocked = await api.post('/account/login', { username: user.username, password: PASSWORD });
-    expect(blocked).toMatchObject({ status: 429, body: { message: 'Too many failed logins; try again in 15 minutes' } });
+    expect(blocked).toMatchObject({
+      status: 429,
+      body: { message: 'Too many failed logins; try again in 15 minutes' },
+    });
     // The window is per username: another player from the same address is unaffected.
     const other = await signedUp(svc, api);
     expect((await api.post('/account/login', { username: other.username, password: PASSWORD })).status).toBe(200);
@@ -103,9 +109,11 @@ describe('logging in', () => {
 
   it('when nine failures are followed by a success, then the counter starts again', async () => {
     const user = await signedUp(svc, api);
-    for (let i = 0; i < 9; i += 1) await api.post('/account/login', { username: user.username, password: 'wrong-pass' });
+    for (let i = 0; i < 9; i += 1)
+      await api.post('/account/login', { username: user.username, password: 'wrong-pass' });
     expect((await api.post('/account/login', { username: user.username, password: PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 9; i += 1) await api.post('/account/login', { username: user.username, password: 'wrong-pass' });
+    for (let i = 0; i < 9; i += 1)
+      await api.post('/account/login', { username: user.username, password: 'wrong-pass' });
     expect((await api.post('/account/login', { username: user.username, password: PASSWORD })).status).toBe(200);
   });
 
@@ -114,7 +122,10 @@ describe('logging in', () => {
     const user = await signedUp(svc, api);
     const [h, p] = user.access.split('.');
     const forged = `${h}.${p}.${'A'.repeat(86)}`;
-    expect(await api.get('/user/active', forged)).toMatchObject({ status: 401, body: { message: 'Invalid access token' } });
+    expect(await api.get('/user/active', forged)).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid access token' },
+    });
   });
 });
 

@@ -33,7 +33,10 @@ describe('resetting a password', () => {
     expect(await api.post('/account/forgot-password', { email: user.email.toUpperCase() })).toMatchObject(SENT);
     const code = await resetCodeFor(user.email);
     const changed = await api.post('/account/change-password', { email: user.email, password: NEW_PASSWORD, code });
-    expect(changed).toMatchObject({ status: 200, body: { message: 'Password changed; log in with your new password' } });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { message: 'Password changed; log in with your new password' },
+    });
 
     expect((await api.post('/account/login', { username: user.username, password: PASSWORD })).status).toBe(400);
     expect((await api.post('/account/login', { username: user.username, password: NEW_PASSWORD })).status).toBe(200);
@@ -81,9 +84,9 @@ describe('resetting a password', () => {
         await api.post('/account/change-password', { email: user.email, password: NEW_PASSWORD, code: wrong }),
       ).toMatchObject(BAD_CODE);
     }
-    expect(await api.post('/account/change-password', { email: user.email, password: NEW_PASSWORD, code })).toMatchObject(
-      BAD_CODE,
-    );
+    expect(
+      await api.post('/account/change-password', { email: user.email, password: NEW_PASSWORD, code }),
+    ).toMatchObject(BAD_CODE);
   });
 
   it('when the code is past its 15 minutes, then it is refused', async () => {
@@ -97,9 +100,9 @@ describe('resetting a password', () => {
     await svc.mongo
       .collection('users')
       .updateOne({ emailKey: user.email }, { $set: { 'reset.expiresAt': new Date(Date.now() - 1000) } });
-    expect(await api.post('/account/change-password', { email: user.email, password: NEW_PASSWORD, code })).toMatchObject(
-      BAD_CODE,
-    );
+    expect(
+      await api.post('/account/change-password', { email: user.email, password: NEW_PASSWORD, code }),
+    ).toMatchObject(BAD_CODE);
   });
 
   it.each([

@@ -10,7 +10,11 @@ describe('connecting Patreon', () => {
   let patreon: Awaited<ReturnType<typeof startOAuthStandIn>>;
 
   beforeAll(async () => {
-    patreon = await startOAuthStandIn({ 'code-alice': 'patreon-1', 'code-alice-again': 'patreon-1', 'code-bob': 'p-2' });
+    patreon = await startOAuthStandIn({
+      'code-alice': 'patreon-1',
+      'code-alice-again': 'patreon-1',
+      'code-bob': 'p-2',
+    });
     svc = await startAccount(patreon.env);
     api = client(svc.url);
   });
@@ -34,7 +38,9 @@ describe('connecting Patreon', () => {
       redirect_uri: 'http://localhost:8080/#/patreon',
     });
     // Connecting the same Patreon account again is a no-op, not a conflict with oneself.
-    expect((await api.post('/account/connect-patreon?code=code-alice-again', undefined, player.access)).status).toBe(200);
+    expect((await api.post('/account/connect-patreon?code=code-alice-again', undefined, player.access)).status).toBe(
+      200,
+    );
   });
 
   it('when the Patreon account is linked to someone else, then 409 and nothing changes', async () => {

@@ -1,6 +1,15 @@
 import type { RunningService } from '@league/platform';
 import argon2 from 'argon2';
-import { client, emailFor, eventually, PASSWORD, startAccount, stopAccount, uniqueName, type Client } from './support/harness';
+import {
+  client,
+  emailFor,
+  eventually,
+  PASSWORD,
+  startAccount,
+  stopAccount,
+  uniqueName,
+  type Client,
+} from './support/harness';
 
 jest.setTimeout(60_000);
 
@@ -55,7 +64,10 @@ describe('registering', () => {
     const missing = await api.post('/account/register-user', { username: uniqueName(), password: PASSWORD });
     expect(missing).toMatchObject({ status: 400, body: { message: 'Invalid body: email: Required' } });
     const wrongType = await api.post('/account/register-user', { username: 5, email: 'a@b.cd', password: PASSWORD });
-    expect(wrongType).toMatchObject({ status: 400, body: { message: 'Invalid body: username: Expected string, received number' } });
+    expect(wrongType).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid body: username: Expected string, received number' },
+    });
   });
 
   it('when the username or email is taken in another case, then 400 says which', async () => {

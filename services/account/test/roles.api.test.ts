@@ -84,7 +84,10 @@ describe('roles, supporters and socials', () => {
   it('when roles are read, then the holder and admins see them and other players get 403', async () => {
     const player = await signedUp(svc, api, ['tester']);
     const other = await signedUp(svc, api);
-    expect(await api.get(`/user/${player.username}/roles`, player.access)).toMatchObject({ status: 200, body: ['tester'] });
+    expect(await api.get(`/user/${player.username}/roles`, player.access)).toMatchObject({
+      status: 200,
+      body: ['tester'],
+    });
     expect(await api.get(`/user/${player.username}/roles`, other.access)).toMatchObject({
       status: 403,
       body: { message: 'You can only see your own roles' },
@@ -144,7 +147,10 @@ describe('roles, supporters and socials', () => {
       body: { message: 'Invalid body: username: Required' },
     });
     const ghost = uniqueName('ghost');
-    expect(await api.get(`/user/${ghost}/socials`)).toMatchObject({ status: 404, body: { message: `No user named ${ghost}` } });
+    expect(await api.get(`/user/${ghost}/socials`)).toMatchObject({
+      status: 404,
+      body: { message: `No user named ${ghost}` },
+    });
     expect((await api.get(`/user/${player.username}/socials`)).body).toEqual({
       username: player.username,
       twitchUrl: null,

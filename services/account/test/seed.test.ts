@@ -28,11 +28,17 @@ describe('the demo seed', () => {
       });
 
       const second = await seedDemo(env, dir);
-      expect(second).toMatchObject({ created: [], adminPassword: first.adminPassword, demoPassword: first.demoPassword });
+      expect(second).toMatchObject({
+        created: [],
+        adminPassword: first.adminPassword,
+        demoPassword: first.demoPassword,
+      });
       expect(await mongo.collection('users').countDocuments()).toBe(5);
 
       // A password changed after seeding is not printed as if it were still true.
-      await mongo.collection('users').updateOne({ usernameKey: 'admin' }, { $set: { passwordHash: await argon2.hash('x-other-1') } });
+      await mongo
+        .collection('users')
+        .updateOne({ usernameKey: 'admin' }, { $set: { passwordHash: await argon2.hash('x-other-1') } });
       expect((await seedDemo(env, dir)).adminPassword).toBeUndefined();
     } finally {
       await mongo.dropDatabase();

@@ -5,9 +5,7 @@ import { z } from '../zod';
  * LAUNCHER-API.md §2). Field presence and types are checked here; the rules with their own messages
  * (password, username, email) are the account service's domain, so every client sees the same sentence.
  */
-export const credentialsBodySchema = z
-  .object({ username: z.string(), password: z.string() })
-  .openapi('Credentials');
+export const credentialsBodySchema = z.object({ username: z.string(), password: z.string() }).openapi('Credentials');
 export type CredentialsBody = z.infer<typeof credentialsBodySchema>;
 
 export const registerUserBodySchema = z

@@ -71,21 +71,27 @@ export class MongoUserRepository implements UserRepository {
 
   async replaceRoles(id: string, expectedVersion: number, roles: string[], event: OutboxEntry) {
     return this.lock.run(async () => {
-      const res = await this.model.collection.updateOne({ _id: id, rolesVersion: expectedVersion } as never, {
-        $set: { roles },
-        $inc: { rolesVersion: 1 },
-        $push: { outbox: event },
-      } as never);
+      const res = await this.model.collection.updateOne(
+        { _id: id, rolesVersion: expectedVersion } as never,
+        {
+          $set: { roles },
+          $inc: { rolesVersion: 1 },
+          $push: { outbox: event },
+        } as never,
+      );
       return res.modifiedCount === 1;
     });
   }
 
   async setSocials(id: string, socials: { twitchUrl: string | null; youtubeUrl: string | null }, event: OutboxEntry) {
     return this.lock.run(async () => {
-      await this.model.collection.updateOne({ _id: id } as never, {
-        $set: socials,
-        $push: { outbox: event },
-      } as never);
+      await this.model.collection.updateOne(
+        { _id: id } as never,
+        {
+          $set: socials,
+          $push: { outbox: event },
+        } as never,
+      );
     });
   }
 

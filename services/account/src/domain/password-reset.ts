@@ -20,7 +20,10 @@ export async function requestResetCode(deps: AccountDeps, rawEmail: string): Pro
   if (problem) throw AppError.badRequest(problem);
   const hits = await deps.attempts.hit(`reset-request:${email.toLowerCase()}`, RESET_WINDOW_SECONDS);
   if (hits > MAX_RESET_REQUESTS) {
-    throw AppError.tooManyRequests('Too many reset requests for this email; try again in an hour', 'reset_rate_limited');
+    throw AppError.tooManyRequests(
+      'Too many reset requests for this email; try again in an hour',
+      'reset_rate_limited',
+    );
   }
   const user = await deps.users.findByEmail(email);
   if (user) {

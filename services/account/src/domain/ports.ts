@@ -32,7 +32,11 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | undefined>;
   /** Replaces the roles if nobody changed them since `expectedVersion`; false when someone did. */
   replaceRoles(id: string, expectedVersion: number, roles: string[], event: OutboxEntry): Promise<boolean>;
-  setSocials(id: string, socials: { twitchUrl: string | null; youtubeUrl: string | null }, event: OutboxEntry): Promise<void>;
+  setSocials(
+    id: string,
+    socials: { twitchUrl: string | null; youtubeUrl: string | null },
+    event: OutboxEntry,
+  ): Promise<void>;
   setReset(id: string, reset: { codeHash: string; expiresAt: Date; attempts: number }): Promise<void>;
   /** Counts a wrong code; returns the attempts now recorded. */
   countResetAttempt(id: string, codeHash: string): Promise<number>;

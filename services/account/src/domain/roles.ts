@@ -24,7 +24,10 @@ export async function rolesOf(deps: AccountDeps, caller: AuthUser, name: string)
  */
 export async function setRole(
   deps: Pick<AccountDeps, 'users' | 'published'>,
-  name: string, role: string, granted: boolean): Promise<string[]> {
+  name: string,
+  role: string,
+  granted: boolean,
+): Promise<string[]> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const user = await userByName(deps, name);
     const has = user.roles.includes(role);
