@@ -82,3 +82,27 @@ describe('refreshing tokens', () => {
     });
   });
 });
+
+describe('many logins of one user (the launcher logs in every 15 minutes)', () => {
+  let svc: RunningService;
+
+  beforeAll(async () => {
+    svc = await startAccount();
+  });
+  afterAll(() => stopAccount(svc));
+
+  it('when an eleventh login happens, then the oldest login can no longer refresh and ten stay live', async () => {
+    const api = client(svc.url);
+    const user = await signedUp(svc, api);
+    const logins = [user.refresh];
+    for (let i = 0; i < 10; i += 1) {
+      const res = await api.post('/account/login', { username: user.username, password: 'correct-horse-1' });
+      logins.push(res.body.refresh_token as string);
+    }
+    expect(await svc.mongo.collection('refresh_tokens').countDocuments({ usedAt: null, revokedAt: null })).toBe(10);
+    const oldest = await api.post('/account/refresh-token', { refreshToken: logins[0], username: user.username });
+    expect(oldest).toMatchObject({ status: 401, body: { message: 'Refresh token is not valid; log in again' } });
+    const second = await api.post('/account/refresh-token', { refreshToken: logins[1], username: user.username });
+    expect(second.status).toBe(200);
+  });
+});

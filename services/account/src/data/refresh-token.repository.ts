@@ -63,4 +63,17 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
       return res.deletedCount;
     });
   }
+
+  async trimLive(userId: string, keep: number) {
+    return this.lock.run(async () => {
+      const stale = await this.model.collection
+        .find({ userId, usedAt: null, revokedAt: null }, { projection: { _id: 1 } })
+        .sort({ createdAt: -1 })
+        .skip(keep)
+        .toArray();
+      if (!stale.length) return 0;
+      const res = await this.model.collection.deleteMany({ _id: { $in: stale.map((d) => d._id) } });
+      return res.deletedCount;
+    });
+  }
 }

@@ -63,6 +63,8 @@ export interface RefreshTokenRepository {
   markUsed(tokenHash: string, now: Date): Promise<boolean>;
   revokeFamily(familyId: string, now: Date): Promise<void>;
   revokeAllForUser(userId: string, now: Date): Promise<void>;
+  /** Deletes the user's live tokens beyond the newest `keep`, ending those (oldest) logins. */
+  trimLive(userId: string, keep: number): Promise<number>;
 }
 
 export interface PasswordHasher {

@@ -24,9 +24,16 @@ export async function issueSession(
     },
     now,
   );
+  await deps.sessions.trimLive(user.id, MAX_LIVE_SESSIONS);
   const access = await deps.tokens.accessToken({ userId: user.id, username: user.username, role, roles: user.roles });
   return { access_token: access, refresh_token: refresh, role };
 }
+
+/**
+ * Live logins kept per user. The launcher logs in afresh every 15 minutes and never refreshes, so
+ * without a bound each player would pile up thousands of live refresh tokens a month.
+ */
+export const MAX_LIVE_SESSIONS = 10;
 
 const invalid = () => AppError.unauthorized('Refresh token is not valid; log in again', 'refresh_invalid');
 
