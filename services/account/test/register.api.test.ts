@@ -107,4 +107,11 @@ describe('registering', () => {
       body: { message: 'Invalid query: username: Required' },
     });
   });
+
+  it('when the OpenAPI document is read, then it lists the account and user routes', async () => {
+    const doc = await api.get('/openapi.json');
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/account/register-user', '/account/login', '/user/{name}/socials', '/admin/supporters']),
+    );
+  });
 });

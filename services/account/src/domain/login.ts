@@ -22,7 +22,8 @@ export async function login(
   deps: AccountDeps,
   input: { username: string; password: string; ip: string; adminOnly?: boolean },
 ): Promise<TokenResponse> {
-  const key = `login-fail:${usernameKey(input.username)}:${input.ip}`;
+  // Bounded: no real username is longer than 20, and a megabyte of name must not become a Redis key.
+  const key = `login-fail:${usernameKey(input.username).slice(0, 64)}:${input.ip}`;
   if ((await deps.attempts.count(key)) >= MAX_LOGIN_FAILURES) {
     throw AppError.tooManyRequests('Too many failed logins; try again in 15 minutes', 'login_rate_limited');
   }
