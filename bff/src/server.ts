@@ -6,6 +6,7 @@ import { closeServer, createApp, createLogger, listen } from '@league/platform';
 import express, { type Express } from 'express';
 import { loadBffConfig, type Config } from './config';
 import { mountApiProxy, type Upstreams } from './proxy/proxy';
+import { csrfProtection } from './security/csrf';
 
 async function upstreamHealthy(url: string): Promise<boolean> {
   try {
@@ -57,6 +58,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     logger,
     readiness: Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [name, () => upstreamHealthy(url)])),
     configure: (a) => {
+      // Reads headers only, so the body still streams untouched to the proxy below.
+      a.use(csrfProtection());
       // Before any body parser: the proxy must see the raw request stream.
       upgrades = mountApiProxy(a, upstreams, logger);
       mountFrontend(a, config.FRONTEND_DIST);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { testEnv } from '@league/platform/testing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { start as startAccount } from '../../services/account/src/server';
+import { tempKeyFile } from '../../services/account/test/support/harness';
 import { start, type RunningBff } from '../src/server';
 
 jest.setTimeout(60_000);
@@ -148,7 +149,7 @@ describe('the BFF', () => {
 
 describe('the BFF in front of a real service', () => {
   it('when an account path has no handler yet, then the account service itself answers 404 through the BFF', async () => {
-    const account = await startAccount(testEnv('account'));
+    const account = await startAccount({ ...testEnv('account'), JWT_PRIVATE_KEY_FILE: tempKeyFile() });
     const bff = await start({ ...testEnv('bff'), ACCOUNT_URL: account.url, FRONTEND_DIST: os.tmpdir() });
     try {
       const res = await fetch(`${bff.url}/api/Account/nothing-here`);

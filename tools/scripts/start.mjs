@@ -2,13 +2,23 @@
 // supervisor with one log stream. Ctrl-C stops the apps; the engines keep running (`npm run stack -- down`).
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureInstalled, root, say, stack } from './lib.mjs';
+import { createRequire } from 'node:module';
+import { ensureBuilt, ensureInstalled, root, say, sh, stack } from './lib.mjs';
+
+/** The demo accounts (idempotent); prints `admin password: …` so the first login needs no lookup. */
+function seedAccounts() {
+  const { engineUrls, loadSettings } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/settings.js'));
+  sh(process.execPath, [path.join(root, 'services/account/dist/seed.js')], {
+    env: { ...process.env, ...engineUrls(loadSettings()) },
+  });
+}
 
 const t0 = Date.now();
 try {
   ensureInstalled();
   ensureBuilt();
   stack('up');
+  seedAccounts();
 } catch (err) {
   console.error(`[league] ${err.message}`);
   process.exit(1);

@@ -7,3 +7,4 @@ export * from './http/catalogue';
 export * from './catalogue-constants';
 export * from './events/chat';
 export * from './http/chat';
+export * from './http/account';

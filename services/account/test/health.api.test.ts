@@ -1,6 +1,8 @@
 import { expectServiceBoots } from '@league/platform/testing';
 import { start } from '../src/server';
+import { tempKeyFile } from './support/harness';
 
 describe('the account service', () => {
-  expectServiceBoots('account', start);
+  const key = tempKeyFile();
+  expectServiceBoots('account', (env) => start({ ...env, JWT_PRIVATE_KEY_FILE: key }));
 });

@@ -10,6 +10,8 @@ export const userRegisteredV1 = defineEvent(
     userId: z.string().min(1),
     username: z.string().min(1),
     registeredAt: z.string().datetime(),
+    /** Roles given at creation (the demo seed's admin and tester); absent means a plain player. */
+    roles: z.array(z.string()).optional(),
   }),
 );
 

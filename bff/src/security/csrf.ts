@@ -1,0 +1,65 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const SAFE = new Set(['GET', 'HEAD']);
+const API = /^\/api(\/|$)/i;
+
+/** Cookie names from the raw header only; nothing here touches the body, which streams to the services. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Exempt: a request with no Cookie header at all whose Authorization is absent or a bearer token (the
+ * launcher, scripts). A forged cross-site request is made by a browser, and the browser attaches the
+ * site's cookies to it; with no cookies there is no ambient credential to abuse, and a bearer token
+ * can only come from a caller that already read it. Any cookie at all, or another auth scheme
+ * (Basic, which browsers replay), makes the double-submit check apply.
+ */
+export function isCsrfExempt(req: Request): boolean {
+  if (req.headers.cookie !== undefined) return false;
+  const auth = req.headers.authorization;
+  return auth === undefined || /^Bearer\s+\S+$/i.test(auth);
+}
+
+/**
+ * Double-submit CSRF: GETs that arrive without the cookie get a fresh random one (readable by the
+ * frontend, SameSite=Lax); a non-GET/HEAD /api request must echo it in X-XSRF-TOKEN, else 403.
+ */
+export function csrfProtection() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const cookie = cookieValue(req.headers.cookie, XSRF_COOKIE);
+    if (SAFE.has(req.method)) {
+      if (!cookie && req.method === 'GET') {
+        const token = randomBytes(32).toString('base64url');
+        res.append('set-cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${req.secure ? '; Secure' : ''}`);
+      }
+      return next();
+    }
+    if (!API.test(req.path) || isCsrfExempt(req)) return next();
+    const header = req.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
+      res.status(403).json({ message: 'Missing or invalid anti-forgery token; reload the page and try again' });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+import type {
+  AccessTokenIssuer,
+  Attempts,
+  PasswordHasher,
+  PatreonIdentityProvider,
+  RefreshTokenRepository,
+  ResetMailer,
+  UserRepository,
+} from './ports';
+
+/** Everything the use cases reach outside themselves; server.ts wires the real ones. */
+export interface AccountDeps {
+  users: UserRepository;
+  sessions: RefreshTokenRepository;
+  hasher: PasswordHasher;
+  tokens: AccessTokenIssuer;
+  attempts: Attempts;
+  mailer: ResetMailer;
+  patreon: PatreonIdentityProvider;
+  settings: { refreshTtlDays: number; resetCodeTtlMinutes: number };
+  /** Asks the outbox relay to publish now rather than on its next tick. */
+  published: () => void;
+  now: () => Date;
+}
