@@ -116,21 +116,30 @@ export class OutboxRelay {
 
 /**
  * The inbox guard: applies `update` to the document matched by `filter` only if `eventId` was not applied
- * before, recording it in the same single-document write. Returns false for a redelivered event.
+ * before, recording it in the same single-document write. Returns false for a redelivered event (and when
+ * no document matches). Pass `locks` on FerretDB, which does not isolate concurrent updates: without it two
+ * racing deliveries of one event could both pass the `$ne` guard. The last `keep` event ids are remembered.
  */
 export async function applyOnce(
   model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
-  filter: Record<string, unknown>,
+  filter: Record<string, unknown> & { _id: unknown },
   eventId: string,
   update: Record<string, unknown>,
-  keep = 500,
+  opts: { keep?: number; locks?: Locks } = {},
 ): Promise<boolean> {
   const push = (update.$push as Record<string, unknown> | undefined) ?? {};
-  const res = await model.collection.updateOne({ ...filter, appliedEvents: { $ne: eventId } }, {
-    ...update,
-    $push: { ...push, appliedEvents: { $each: [eventId], $slice: -keep } },
-  } as never);
-  return res.modifiedCount === 1;
+  const apply = async () => {
+    const res = await model.collection.updateOne(
+      { ...filter, appliedEvents: { $ne: eventId } } as never,
+      {
+        ...update,
+        $push: { ...push, appliedEvents: { $each: [eventId], $slice: -(opts.keep ?? 500) } },
+      } as never,
+    );
+    return res.modifiedCount === 1;
+  };
+  if (!opts.locks) return apply();
+  return opts.locks.withLock(aggregateKey(model.collection.collectionName, filter._id), apply);
 }
 
 export const newId = () => randomUUID();

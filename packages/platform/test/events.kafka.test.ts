@@ -2,7 +2,9 @@ import type { EventDefinition, EventEnvelope } from '@league/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { EventBus } from '../src/kafka';
+import { Locks } from '../src/lock';
 import { applyOnce } from '../src/outbox';
+import { redisConnection } from '../src/queue';
 import { engines, eventually, quietLogger, unique } from './support/engines';
 import { runChild } from './support/spawn';
 import { widgetModel, widgetMovedEvent } from './support/widget';
@@ -31,6 +33,9 @@ async function readTopic(topic: string, expected: number) {
 }
 
 describe('the Kafka bus against the real broker', () => {
+  const redis = redisConnection(engines.redisUrl);
+  const locks = new Locks(redis, `${unique('events-lock')}:`);
+  afterAll(() => redis.disconnect());
   let suffix: string;
   let def: EventDefinition;
   let bus: EventBus;
@@ -86,7 +91,13 @@ describe('the Kafka bus against the real broker', () => {
       handlers: {
         [def.type]: async (e: EventEnvelope<{ widgetId: string; to: string }>) => {
           deliveries += 1;
-          await applyOnce(Widget, { _id: e.data.widgetId }, e.id, { $set: { shelf: e.data.to }, $inc: { moves: 1 } });
+          await applyOnce(
+            Widget,
+            { _id: e.data.widgetId },
+            e.id,
+            { $set: { shelf: e.data.to }, $inc: { moves: 1 } },
+            { locks },
+          );
         },
       },
     });

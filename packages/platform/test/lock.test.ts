@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import { Locks, aggregateKey } from '../src/lock';
+import { applyOnce } from '../src/outbox';
 import { redisConnection } from '../src/queue';
 import { engines, unique } from './support/engines';
 
@@ -55,6 +56,16 @@ describe('per-aggregate locks on the real Redis, guarding the real store', () =>
       ),
     );
     expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('when one event is delivered five times at once, then the inbox guard under the lock applies it once', async () => {
+    const Shelf = conn.model('Shelf', new mongoose.Schema({ _id: String, moves: Number, appliedEvents: [String] }));
+    await Shelf.create({ _id: 's-1', moves: 0, appliedEvents: [] });
+    const applied = await Promise.all(
+      Array.from({ length: 5 }, () => applyOnce(Shelf, { _id: 's-1' }, 'event-1', { $inc: { moves: 1 } }, { locks })),
+    );
+    expect(applied.filter(Boolean)).toHaveLength(1);
+    expect(await Shelf.findById('s-1').lean()).toMatchObject({ moves: 1, appliedEvents: ['event-1'] });
   });
 
   it('when a lock stays busy past the wait, then the caller gets 409 and the holder is unaffected', async () => {
