@@ -5,12 +5,17 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureBuilt, ensureInstalled, root, say, sh, stack } from './lib.mjs';
 
-/** The demo accounts (idempotent); prints `admin password: …` so the first login needs no lookup. */
-function seedAccounts() {
+/**
+ * The demo league, each seed idempotent: accounts (prints `admin password: …` so the first login needs no
+ * lookup), then the season service's catalogue.
+ */
+const SEEDS = ['services/account/dist/seed.js', 'services/season/dist/seed-catalogue.js'];
+
+function seedDemo() {
   const { engineUrls, loadSettings } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/settings.js'));
-  sh(process.execPath, [path.join(root, 'services/account/dist/seed.js')], {
-    env: { ...process.env, ...engineUrls(loadSettings()) },
-  });
+  for (const seed of SEEDS) {
+    sh(process.execPath, [path.join(root, seed)], { env: { ...process.env, ...engineUrls(loadSettings()) } });
+  }
 }
 
 const t0 = Date.now();
@@ -18,7 +23,7 @@ try {
   ensureInstalled();
   ensureBuilt();
   stack('up');
-  seedAccounts();
+  seedDemo();
 } catch (err) {
   console.error(`[league] ${err.message}`);
   process.exit(1);
