@@ -1,5 +1,6 @@
 import type { EventDefinition } from './envelope';
 import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/account';
+import { challengeCompletedV1, participantJoinedV1, standingChangedV1 } from './events/season';
 
 /**
  * Every event any service publishes. A producer adds its events here; consumers look definitions up by
@@ -10,6 +11,9 @@ export const EVENTS = [
   userRegisteredV1,
   rolesChangedV1,
   socialsUpdatedV1,
+  participantJoinedV1,
+  challengeCompletedV1,
+  standingChangedV1,
 ] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));

@@ -1,9 +1,52 @@
-import { createLogger, startService, type RunningService } from '@league/platform';
+import { createLogger, OutboxRelay, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig } from './config';
+import { seasonModels } from './data/models';
+import { seedDemo } from './data/seed';
+import type { SeasonContext } from './domain/context';
+import { LeaderboardCache } from './domain/leaderboard';
+import { subscribeProjections } from './events/consumers';
+import { adminApi } from './http/admin.routes';
+import { buildsApi } from './http/builds.routes';
+import { ladderApi } from './http/ladder.routes';
+import { seasonsApi } from './http/seasons.routes';
+
+export interface SeasonService extends RunningService {
+  ctx: SeasonContext;
+  relay: OutboxRelay;
+}
 
 /** Starts the season service: seasons, challenges, participants, standings, builds, screenshots, the catalogue, the cloud stash and characters. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<SeasonService> {
   const config = loadServiceConfig(env);
   const logger = createLogger('season', config.LOG_LEVEL);
-  return startService({ name: 'season', config, logger, apis: () => [] });
+  let ctx!: SeasonContext;
+  let relay!: OutboxRelay;
+  const running = await startService({
+    name: 'season',
+    config,
+    logger,
+    background: async (engines) => {
+      const models = seasonModels(engines.mongo);
+      await Promise.all(Object.values(models).map((m) => m.init()));
+      relay = new OutboxRelay({ bus: engines.bus, logger, models: [models.Participant, models.Standing] });
+      ctx = { models, logger, publishSoon: () => relay.kick(), now: () => new Date() };
+      if (config.SEASON_SEED_DEMO) {
+        const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });
+        logger.info(seeded, 'season demo seed applied');
+      }
+      relay.start();
+      await subscribeProjections(engines.bus, ctx, config.SEASON_CONSUMER_GROUP);
+      return () => relay.stop();
+    },
+    apis: (engines) => {
+      const leaderboard = new LeaderboardCache(ctx);
+      return [
+        seasonsApi(ctx, engines.auth),
+        ladderApi(ctx, engines.auth, leaderboard),
+        buildsApi(ctx, engines.auth),
+        adminApi(ctx, engines.auth),
+      ];
+    },
+  });
+  return { ...running, ctx, relay };
 }
