@@ -13,6 +13,7 @@ import { seasonsApi } from './http/seasons.routes';
 export interface SeasonService extends RunningService {
   ctx: SeasonContext;
   relay: OutboxRelay;
+  leaderboard: LeaderboardCache;
 }
 
 /** Starts the season service: seasons, challenges, participants, standings, builds, screenshots, the catalogue, the cloud stash and characters. */
@@ -21,6 +22,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
   const logger = createLogger('season', config.LOG_LEVEL);
   let ctx!: SeasonContext;
   let relay!: OutboxRelay;
+  let leaderboard: LeaderboardCache | undefined;
   const running = await startService({
     name: 'season',
     config,
@@ -28,8 +30,16 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
     background: async (engines) => {
       const models = seasonModels(engines.mongo);
       await Promise.all(Object.values(models).map((m) => m.init()));
-      relay = new OutboxRelay({ bus: engines.bus, logger, models: [models.Participant, models.Standing] });
-      ctx = { models, logger, publishSoon: () => relay.kick(), now: () => new Date() };
+      // Use cases kick the relay after each write; the timer only sweeps up after a crash, and is slow
+      // because each sweep scans the participants collection (FerretDB has no index for it).
+      relay = new OutboxRelay({ bus: engines.bus, logger, models: [models.Participant, models.Season], intervalMs: 5_000 });
+      ctx = {
+        models,
+        logger,
+        publishSoon: () => relay.kick(),
+        now: () => new Date(),
+        ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
+      };
       if (config.SEASON_SEED_DEMO) {
         const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });
         logger.info(seeded, 'season demo seed applied');
@@ -39,7 +49,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       return () => relay.stop();
     },
     apis: (engines) => {
-      const leaderboard = new LeaderboardCache(ctx);
+      leaderboard = new LeaderboardCache(ctx);
       return [
         seasonsApi(ctx, engines.auth),
         ladderApi(ctx, engines.auth, leaderboard),
@@ -48,5 +58,5 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       ];
     },
   });
-  return { ...running, ctx, relay };
+  return { ...running, ctx, relay, leaderboard: leaderboard! };
 }

@@ -21,6 +21,8 @@ const seasonSchema = new Schema(
     ladderVersion: { type: Number, default: 0 },
     /** Set by the demo seed once the season's challenges and demo ladder are in place. */
     seededAt: { type: Date, default: null },
+    /** season.standing-changed.v1 events wait here, written with the ladderVersion bump they belong to. */
+    outbox: outboxField,
   },
   { ...opts, collection: 'seasons' },
 );
@@ -84,8 +86,8 @@ const standingSchema = new Schema(
     points: { type: Number, default: 0 },
     tiebreakerPoints: { type: Number, default: 0 },
     reachedAt: { type: Date, required: true },
-    rank: { type: Number, default: null },
-    /** The point total last announced in season.standing-changed.v1. */
+    /** The rank and total last announced in season.standing-changed.v1 (ranks themselves are derived on read). */
+    publishedRank: { type: Number, default: null },
     publishedPoints: { type: Number, default: null },
     twitchUrl: { type: String, default: null },
     youtubeUrl: { type: String, default: null },
@@ -94,7 +96,8 @@ const standingSchema = new Schema(
   },
   { ...opts, collection: 'standings' },
 );
-standingSchema.index({ seasonId: 1, rank: 1 });
+// Serves the "who is ahead of me" count on MongoDB (FerretDB scans, see the README).
+standingSchema.index({ seasonId: 1, points: -1, tiebreakerPoints: -1, reachedAt: 1 });
 
 /** Read model of account.socials-updated.v1, keyed by the lower-cased username. */
 const socialSchema = new Schema(
@@ -221,7 +224,7 @@ export interface StandingDoc {
   points: number;
   tiebreakerPoints: number;
   reachedAt: Date;
-  rank: number | null;
+  publishedRank: number | null;
   publishedPoints: number | null;
   twitchUrl: string | null;
   youtubeUrl: string | null;

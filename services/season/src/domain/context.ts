@@ -8,6 +8,8 @@ export interface SeasonContext {
   /** Asks the outbox relay to publish soon (after a use case wrote an entry). */
   publishSoon: () => void;
   now: () => Date;
+  /** Told when this process changed a ladder, so its cached leaderboard is dropped at once. */
+  ladderChanged: (seasonId: number) => void;
 }
 
 export type Branch = 'prod' | 'beta';

@@ -2,6 +2,7 @@ import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
 import { AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
 import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc, type SeasonDoc } from '../data/models';
 import { usernameKey, type Branch, type SeasonContext } from './context';
+import type { LeaderboardCache } from './leaderboard';
 import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
 
 export function participantDto(p: Pick<ParticipantDoc, '_id' | 'seasonId' | 'username' | 'joinedAt'>) {
@@ -169,13 +170,13 @@ export async function setParticipantChallenges(
   return progressDto({ ...participant, challenges: [...progress.values()] });
 }
 
-export async function standing(ctx: SeasonContext, participantId: number) {
+/** Rank and total from the ranked ladder (cached per ladder version, never recomputed per request). */
+export async function standing(ctx: SeasonContext, leaderboard: LeaderboardCache, participantId: number) {
   const p = await findParticipant(ctx, participantId);
-  const row = await ctx.models.Standing.findById(participantId, { rank: 1, points: 1 }).lean<{ rank: number | null; points: number }>();
-  if (row?.rank) return { rank: row.rank, pointTotal: row.points };
+  const { found, size } = await leaderboard.standingOf(p.seasonId, participantId);
+  if (found) return { rank: found.rank, pointTotal: found.points };
   // Joined a moment ago and the read model has not caught up: no points yet, so last on the ladder.
-  const ranked = await ctx.models.Standing.countDocuments({ seasonId: p.seasonId, rank: { $ne: null } });
-  return { rank: ranked + 1, pointTotal: 0 };
+  return { rank: size + 1, pointTotal: 0 };
 }
 
 export async function killTracker(ctx: SeasonContext, seasonId: number, user: AuthUser | undefined) {

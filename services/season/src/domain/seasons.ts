@@ -137,6 +137,10 @@ export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: 
   return withExtras(ctx, seasons, { challenges: true });
 }
 
+/** Marks ladders as changed: every instance's leaderboard cache sees the new version. */
 export async function bumpLadder(ctx: SeasonContext, seasonIds: number[]) {
-  if (seasonIds.length) await ctx.models.Season.updateMany({ _id: { $in: seasonIds } }, { $inc: { ladderVersion: 1 } });
+  for (const id of seasonIds) {
+    await ctx.models.Season.updateOne({ _id: id }, { $inc: { ladderVersion: 1 } });
+    ctx.ladderChanged(id);
+  }
 }

@@ -1,12 +1,11 @@
-import { standingChangedV1, type EventData, type participantJoinedV1 } from '@league/contracts';
+import { standingChangedV1 } from '@league/contracts';
 import { applyOnce, outboxEntry } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, ParticipantDoc, StandingDoc } from '../data/models';
 import { usernameKey, type SeasonContext } from './context';
 import { summarisePoints, type ChallengeRule } from './points';
-import { rankLadder } from './ranking';
 import { bumpLadder, TIEBREAKERS } from './seasons';
 
-async function challengeRules(ctx: SeasonContext, seasonId: number): Promise<ChallengeRule[]> {
+export async function challengeRules(ctx: SeasonContext, seasonId: number): Promise<ChallengeRule[]> {
   const [challenges, tiebreakers] = await Promise.all([
     ctx.models.Challenge.find({ seasonId }).lean<ChallengeDoc[]>(),
     ctx.models.Category.find({ categoryName: TIEBREAKERS }).lean<CategoryDoc[]>(),
@@ -22,111 +21,95 @@ async function challengeRules(ctx: SeasonContext, seasonId: number): Promise<Cha
   }));
 }
 
-/** Recomputes participants' totals from their recorded progress (deterministic, so a redelivery is harmless). */
-async function recompute(ctx: SeasonContext, seasonId: number, participants: ParticipantDoc[]) {
-  if (!participants.length) return;
-  const rules = await challengeRules(ctx, seasonId);
-  const keys = participants.map((p) => usernameKey(p.username));
-  const [socials, builds] = await Promise.all([
-    ctx.models.Social.find({ _id: { $in: keys } }, { twitchUrl: 1, youtubeUrl: 1 }).lean<
-      Array<{ _id: string; twitchUrl: string | null; youtubeUrl: string | null }>
-    >(),
-    ctx.models.Build.find({ seasonParticipantId: { $in: participants.map((p) => p._id) } }, { seasonParticipantId: 1, buildClass: 1 })
-      .sort({ _id: 1 })
-      .lean<Array<{ seasonParticipantId: number; buildClass: string }>>(),
-  ]);
-  const socialByKey = new Map(socials.map((s) => [s._id, s]));
-  const classes = new Map<number, Set<string>>();
-  for (const b of builds) classes.set(b.seasonParticipantId, (classes.get(b.seasonParticipantId) ?? new Set()).add(b.buildClass));
-  const ops = participants.map((p) => {
-    const key = usernameKey(p.username);
-    const social = socialByKey.get(key);
-    return {
-      updateOne: {
-        filter: { _id: p._id },
-        update: {
-          $set: {
-            ...summarisePoints(rules, p.challenges, p.joinedAt),
-            seasonId,
-            username: p.username,
-            usernameKey: key,
-            twitchUrl: social?.twitchUrl ?? null,
-            youtubeUrl: social?.youtubeUrl ?? null,
-            classesPlayed: [...(classes.get(p._id) ?? [])],
-          },
-          $setOnInsert: { rank: null, publishedPoints: null, outbox: [] },
-        },
-        upsert: true,
-      },
-    };
+/** How many rows of the ladder rank ahead of this one (the comparator of domain/ranking.ts as a query). */
+async function rankOf(ctx: SeasonContext, row: Pick<StandingDoc, '_id' | 'seasonId' | 'points' | 'tiebreakerPoints' | 'reachedAt'>) {
+  const { points: p, tiebreakerPoints: t, reachedAt: r } = row;
+  const ahead = await ctx.models.Standing.countDocuments({
+    seasonId: row.seasonId,
+    $or: [
+      { points: { $gt: p } },
+      { points: p, tiebreakerPoints: { $gt: t } },
+      { points: p, tiebreakerPoints: t, reachedAt: { $lt: r } },
+      { points: p, tiebreakerPoints: t, reachedAt: r, _id: { $lt: row._id } },
+    ],
   });
-  await ctx.models.Standing.collection.bulkWrite(ops as never, { ordered: false });
+  return ahead + 1;
 }
 
 /**
- * Re-ranks a whole ladder from the read model and writes only the rows that moved. Each moved row (rank,
- * or points since the last announcement) gets its season.standing-changed.v1 in the same single-row write.
+ * Projects one participant into the standings read model: totals recomputed from its stored progress
+ * (deterministic, so a redelivered event changes nothing), its rank counted, and, when its rank or total
+ * differs from the last announcement, season.standing-changed.v1 written with the ladder's version bump
+ * in one update of the season document. The announcement is recorded on the row afterwards, so a crash
+ * in between repeats the event rather than losing it.
  */
-export async function rerank(ctx: SeasonContext, seasonId: number): Promise<number> {
-  const rows = await ctx.models.Standing.find(
-    { seasonId },
-    { points: 1, tiebreakerPoints: 1, reachedAt: 1, rank: 1, publishedPoints: 1, username: 1 },
-  ).lean<StandingDoc[]>();
-  const ranked = rankLadder(rows.map((r) => ({ ...r, seasonParticipantId: r._id })));
-  const previous = new Map(rows.map((r) => [r._id, r]));
-  const writes = ranked.flatMap((r) => {
-    const before = previous.get(r._id)!;
-    if (before.rank === r.rank && before.publishedPoints === r.points) return [];
+export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, rules?: ChallengeRule[]) {
+  const key = usernameKey(p.username);
+  const [ruleList, social, builds, before] = await Promise.all([
+    rules ?? challengeRules(ctx, p.seasonId),
+    ctx.models.Social.findById(key, { twitchUrl: 1, youtubeUrl: 1 }).lean<{ twitchUrl: string | null; youtubeUrl: string | null }>(),
+    ctx.models.Build.find({ seasonParticipantId: p._id }, { buildClass: 1 }).sort({ _id: 1 }).lean<Array<{ buildClass: string }>>(),
+    ctx.models.Standing.findById(p._id, { outbox: 0 }).lean<StandingDoc>(),
+  ]);
+  const sum = summarisePoints(ruleList, p.challenges, p.joinedAt);
+  const row = {
+    seasonId: p.seasonId,
+    username: p.username,
+    usernameKey: key,
+    ...sum,
+    twitchUrl: social?.twitchUrl ?? null,
+    youtubeUrl: social?.youtubeUrl ?? null,
+    classesPlayed: [...new Set(builds.map((b) => b.buildClass))],
+  };
+  let changed: boolean;
+  if (before) {
+    changed = (await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row })).modifiedCount > 0;
+  } else {
+    try {
+      await ctx.models.Standing.collection.insertOne({ _id: p._id, ...row, publishedRank: null, publishedPoints: null, outbox: [] } as never);
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err;
+      await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row });
+    }
+    changed = true;
+  }
+  const rank = await rankOf(ctx, { _id: p._id, ...row });
+  const publishedRank = before?.publishedRank ?? null;
+  const publishedPoints = before?.publishedPoints ?? null;
+  if (rank !== publishedRank || sum.points !== publishedPoints) {
     const event = outboxEntry(
       standingChangedV1,
-      {
-        seasonParticipantId: r._id,
-        seasonId,
-        username: r.username,
-        rank: r.rank,
-        previousRank: before.rank,
-        pointTotal: r.points,
-      },
-      String(r._id),
+      { seasonParticipantId: p._id, seasonId: p.seasonId, username: p.username, rank, previousRank: publishedRank, pointTotal: sum.points },
+      String(p._id),
     );
-    return [
-      {
-        updateOne: {
-          filter: { _id: r._id },
-          update: { $set: { rank: r.rank, publishedPoints: r.points }, $push: { outbox: event } },
-        },
-      },
-    ];
-  });
-  if (writes.length) {
-    await ctx.models.Standing.collection.bulkWrite(writes as never, { ordered: false });
-    await bumpLadder(ctx, [seasonId]);
+    await ctx.models.Season.collection.updateOne(
+      { _id: p.seasonId } as never,
+      { $inc: { ladderVersion: 1 }, $push: { outbox: event } } as never,
+    );
+    ctx.ladderChanged(p.seasonId);
+    await ctx.models.Standing.updateOne({ _id: p._id }, { $set: { publishedRank: rank, publishedPoints: sum.points } });
     ctx.publishSoon();
+  } else if (changed) {
+    await bumpLadder(ctx, [p.seasonId]);
   }
-  return writes.length;
+  return { rank, pointTotal: sum.points };
 }
 
-/** Consumer of season.participant-joined.v1: the newcomer gets a row (0 points) and a rank. */
-export async function onParticipantJoined(ctx: SeasonContext, data: EventData<typeof participantJoinedV1>) {
+/** Consumer of season.participant-joined.v1 and season.challenge-completed.v1. */
+export async function onParticipantEvent(ctx: SeasonContext, data: { seasonParticipantId: number }) {
   const p = await ctx.models.Participant.findById(data.seasonParticipantId, { outbox: 0 }).lean<ParticipantDoc>();
-  if (!p) return; // not ours (another database on the same topic) or gone
-  await recompute(ctx, p.seasonId, [p]);
-  await rerank(ctx, p.seasonId);
+  if (!p) return; // not in this database (another deployment on the same topic) or gone
+  await projectParticipant(ctx, p);
 }
 
-/** Consumer of season.challenge-completed.v1: recompute that participant from its stored progress, re-rank. */
-export async function onChallengeCompleted(ctx: SeasonContext, data: { seasonParticipantId: number }) {
-  const p = await ctx.models.Participant.findById(data.seasonParticipantId, { outbox: 0 }).lean<ParticipantDoc>();
-  if (!p) return;
-  await recompute(ctx, p.seasonId, [p]);
-  await rerank(ctx, p.seasonId);
-}
-
-/** After an admin changes a season's challenges, every total may change: recompute the ladder. */
+/**
+ * After an admin changes a season's challenges every total may change: project each participant again.
+ * O(participants) writes; fine for an admin action, and only rows whose numbers moved are announced.
+ */
 export async function recomputeSeason(ctx: SeasonContext, seasonId: number) {
+  const rules = await challengeRules(ctx, seasonId);
   const participants = await ctx.models.Participant.find({ seasonId }, { outbox: 0 }).lean<ParticipantDoc[]>();
-  for (let i = 0; i < participants.length; i += 500) await recompute(ctx, seasonId, participants.slice(i, i + 500));
-  await rerank(ctx, seasonId);
+  for (const p of participants) await projectParticipant(ctx, p, rules);
 }
 
 /**
@@ -140,11 +123,14 @@ export async function onSocialsUpdated(
 ) {
   const key = usernameKey(event.data.username);
   const occurredAt = new Date(event.occurredAt);
-  await ctx.models.Social.collection.updateOne(
-    { _id: key } as never,
-    { $setOnInsert: { username: event.data.username, twitchUrl: null, youtubeUrl: null, updatedAt: new Date(0), appliedEvents: [] } },
-    { upsert: true },
-  );
+  const exists = await ctx.models.Social.exists({ _id: key });
+  if (!exists) {
+    await ctx.models.Social.collection
+      .insertOne({ _id: key, username: event.data.username, twitchUrl: null, youtubeUrl: null, updatedAt: new Date(0), appliedEvents: [] } as never)
+      .catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      });
+  }
   await applyOnce(ctx.models.Social, { _id: key, updatedAt: { $lte: occurredAt } }, event.id, {
     $set: {
       username: event.data.username,
@@ -155,15 +141,11 @@ export async function onSocialsUpdated(
   });
   const social = await ctx.models.Social.findById(key).lean<{ twitchUrl: string | null; youtubeUrl: string | null }>();
   if (!social) return;
-  const rows = await ctx.models.Standing.find({ usernameKey: key }, { seasonId: 1, twitchUrl: 1, youtubeUrl: 1 }).lean<
-    StandingDoc[]
-  >();
+  const rows = await ctx.models.Standing.find({ usernameKey: key }, { seasonId: 1, twitchUrl: 1, youtubeUrl: 1 }).lean<StandingDoc[]>();
   const stale = rows.filter((r) => r.twitchUrl !== social.twitchUrl || r.youtubeUrl !== social.youtubeUrl);
-  if (!stale.length) return;
-  await ctx.models.Standing.updateMany(
-    { usernameKey: key },
-    { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } },
-  );
+  for (const r of stale) {
+    await ctx.models.Standing.updateOne({ _id: r._id }, { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } });
+  }
   await bumpLadder(ctx, [...new Set(stale.map((r) => r.seasonId))]);
 }
 
@@ -173,6 +155,6 @@ export async function refreshClassesPlayed(ctx: SeasonContext, participantId: nu
     .sort({ _id: 1 })
     .lean<Array<{ buildClass: string }>>();
   const classes = [...new Set(builds.map((b) => b.buildClass))];
-  await ctx.models.Standing.updateOne({ _id: participantId }, { $set: { classesPlayed: classes } });
-  await bumpLadder(ctx, [seasonId]);
+  const res = await ctx.models.Standing.updateOne({ _id: participantId }, { $set: { classesPlayed: classes } });
+  if (res.modifiedCount) await bumpLadder(ctx, [seasonId]);
 }

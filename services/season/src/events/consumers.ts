@@ -8,7 +8,7 @@ import {
 import type { EventBus, EventHandler } from '@league/platform';
 import type { Consumer } from 'kafkajs';
 import type { SeasonContext } from '../domain/context';
-import { onChallengeCompleted, onParticipantJoined, onSocialsUpdated } from '../domain/standings';
+import { onParticipantEvent, onSocialsUpdated } from '../domain/standings';
 
 /**
  * The standings and socials projections. Each handler is idempotent: standings are recomputed from the
@@ -16,8 +16,8 @@ import { onChallengeCompleted, onParticipantJoined, onSocialsUpdated } from '../
  * in the topic's DLQ by the bus.
  */
 export function subscribeProjections(bus: EventBus, ctx: SeasonContext, groupId: string): Promise<Consumer> {
-  const joined: EventHandler<EventData<typeof participantJoinedV1>> = (e) => onParticipantJoined(ctx, e.data);
-  const completed: EventHandler<EventData<typeof challengeCompletedV1>> = (e) => onChallengeCompleted(ctx, e.data);
+  const joined: EventHandler<EventData<typeof participantJoinedV1>> = (e) => onParticipantEvent(ctx, e.data);
+  const completed: EventHandler<EventData<typeof challengeCompletedV1>> = (e) => onParticipantEvent(ctx, e.data);
   const socials: EventHandler<EventData<typeof socialsUpdatedV1>> = (e: EventEnvelope<EventData<typeof socialsUpdatedV1>>) =>
     onSocialsUpdated(ctx, e);
   return bus.subscribe({

@@ -95,7 +95,7 @@ export function ladderApi(ctx: SeasonContext, auth: Authenticator, leaderboard: 
         params: participantParams,
         response: standingSchema,
       },
-      ({ params }) => standing(ctx, params.id),
+      ({ params }) => standing(ctx, leaderboard, params.id),
     )
     .route(
       {
