@@ -51,10 +51,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
     apis: (engines) => {
       leaderboard = new LeaderboardCache(ctx);
       return [
-        seasonsApi(ctx, engines.auth),
+        // Fixed paths (/season/profile, /season/latest) before /season/:id.
         ladderApi(ctx, engines.auth, leaderboard),
         buildsApi(ctx, engines.auth),
         adminApi(ctx, engines.auth),
+        seasonsApi(ctx, engines.auth),
       ];
     },
   });

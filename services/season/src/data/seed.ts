@@ -8,7 +8,7 @@ import { raiseCounter, seasonModels, type SeasonModels } from './models';
 export interface SeedOptions {
   /** Shift Season 7's window so it starts now (same length), for a demo with a running season. */
   season7StartsNow?: boolean;
-  /** Demo participants per prod Season 7 ladder (fewer on the others). */
+  /** Demo participants per prod Season 7 ladder (at most 15 on previous seasons, 5 on beta). */
   participantsPerLadder?: number;
   now?: Date;
 }
@@ -140,7 +140,8 @@ export async function seedDemo(conn: Connection, options: SeedOptions = {}): Pro
     const season = await models.Season.findById(ladder._id).lean<{ seededAt: Date | null; startsAt: Date; endsAt: Date }>();
     if (season?.seededAt) continue;
     const rules = await seedChallenges(models, ladder._id, ladder.seasonNumber);
-    const count = ladder.isBeta ? 5 : ladder.seasonNumber === 7 ? (options.participantsPerLadder ?? 40) : 15;
+    const perLadder = options.participantsPerLadder ?? 40;
+    const count = ladder.isBeta || ladder.seasonNumber < 7 ? Math.min(perLadder, ladder.isBeta ? 5 : 15) : perLadder;
     participants += await seedLadder(models, ladder._id, rules, count, season!.startsAt, season!.endsAt, now);
     await models.Season.updateOne({ _id: ladder._id }, { $set: { seededAt: now }, $inc: { ladderVersion: 1 } });
   }
