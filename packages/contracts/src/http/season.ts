@@ -89,9 +89,17 @@ export const httpUrlSchema = z
 
 const IMAGE_PATH = /\.(png|jpe?g|gif|webp|bmp)$/i;
 /** Screenshot URLs must name an image file (checked by the path's extension; the server never fetches it). */
-export const imageUrlSchema = httpUrlSchema.refine((v) => IMAGE_PATH.test(new URL(v).pathname), {
-  message: 'must point at an image (.png, .jpg, .jpeg, .gif, .webp or .bmp)',
-});
+export const imageUrlSchema = httpUrlSchema.refine(
+  (v) => {
+    // Runs even when the URL check above failed (zod keeps refining), so it must not throw.
+    try {
+      return IMAGE_PATH.test(new URL(v).pathname);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must point at an image (.png, .jpg, .jpeg, .gif, .webp or .bmp)' },
+);
 
 export const seasonIdParams = z.object({ id: idParam });
 export const branchQuery = z.object({ branch: branchSchema.optional() });
