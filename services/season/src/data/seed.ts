@@ -267,3 +267,27 @@ export async function seedLadder(
   }
   return rows.length;
 }
+
+/**
+ * For the benchmark: fills one seeded ladder up to `total` demo participants (after seedDemo), using the
+ * season's stored challenges. Not idempotent beyond the fixed ids; meant for a throwaway database.
+ */
+export async function fillLadder(conn: Connection, seasonId: number, total: number, now = new Date()): Promise<number> {
+  const models = seasonModels(conn);
+  const season = await models.Season.findById(seasonId).lean<{ startsAt: Date; endsAt: Date }>();
+  if (!season) throw new Error(`season ${seasonId} is not seeded`);
+  const have = await models.Participant.countDocuments({ seasonId });
+  if (have >= total) return 0;
+  const challenges = await models.Challenge.find({ seasonId }).lean<Array<{ _id: number; challengeTypeId: number; pointValue: number; maxLevel: number; scalingThreshold: number | null; challengeCategoryId: number }>>();
+  const rules = challenges.map((c) => ({
+    seasonChallengeId: c._id,
+    challengeTypeId: c.challengeTypeId,
+    pointValue: c.pointValue,
+    maxLevel: c.maxLevel,
+    scalingThreshold: c.scalingThreshold,
+    isTiebreaker: c.challengeCategoryId === 6,
+  }));
+  const added = await seedLadder(models, seasonId, rules, total - have, season.startsAt, season.endsAt, now, have);
+  await models.Season.updateOne({ _id: seasonId }, { $inc: { ladderVersion: 1 } });
+  return added;
+}

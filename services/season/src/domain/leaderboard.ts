@@ -1,12 +1,20 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
 import type { AuthUser } from '@league/platform';
 import type { SeasonDoc, StandingDoc } from '../data/models';
 import type { SeasonContext } from './context';
 import { rankLadder } from './ranking';
 import { assertSeasonVisible, findSeason } from './seasons';
 
+const gzip = promisify(gzipCb);
+
 interface Ladder {
   version: number;
   body: Buffer;
+  /** The same body gzipped once per version (10,000 rows: ~1.4 MB → ~0.2 MB). */
+  gzipped: Buffer;
+  /** Derived from the version, so express never hashes the whole body for an ETag. */
+  etag: string;
   ranks: Map<number, { rank: number; points: number }>;
   size: number;
 }
@@ -17,8 +25,8 @@ const RECHECK_MS = 200;
 /**
  * The leaderboard is the standings read model ranked (domain/ranking.ts) and serialised once per ladder
  * version. This process drops a ladder as soon as it changes it; changes made by another instance are
- * seen once the stored version is re-read, at most RECHECK_MS later. So a request costs, at most, one
- * small read of the season document, and usually nothing but sending a ready body.
+ * seen once the stored version is re-read in the background, about RECHECK_MS later. So a request never
+ * waits for the database once a ladder is cached: it sends a ready body.
  */
 export class LeaderboardCache {
   private readonly ladders = new Map<number, Ladder & { checkedAt: number; season: SeasonDoc }>();
@@ -30,11 +38,11 @@ export class LeaderboardCache {
     this.ladders.delete(seasonId);
   }
 
-  /** The JSON body `{ leaderboardEntries: [...] }` for a season. */
-  async body(seasonId: number, user: AuthUser | undefined): Promise<Buffer> {
+  /** The JSON body `{ leaderboardEntries: [...] }` for a season, and its ETag. */
+  async body(seasonId: number, user: AuthUser | undefined): Promise<{ body: Buffer; gzipped: Buffer; etag: string }> {
     const ladder = await this.ladder(seasonId);
     assertSeasonVisible(ladder.season, user);
-    return ladder.body;
+    return ladder;
   }
 
   /** A participant's rank and total as the current ladder has them, if ranked. */
@@ -45,9 +53,17 @@ export class LeaderboardCache {
 
   private async ladder(seasonId: number) {
     const hit = this.ladders.get(seasonId);
-    if (hit && Date.now() - hit.checkedAt < RECHECK_MS) return hit;
-    const running = this.pending.get(seasonId);
-    if (running) return running;
+    if (hit) {
+      // Serve what we have; past RECHECK_MS, look at the stored version in the background.
+      if (Date.now() - hit.checkedAt >= RECHECK_MS && !this.pending.has(seasonId)) {
+        this.start(seasonId, hit).catch((err) => this.ctx.logger.warn({ err, seasonId }, 'leaderboard refresh failed'));
+      }
+      return hit;
+    }
+    return this.pending.get(seasonId) ?? this.start(seasonId, undefined);
+  }
+
+  private start(seasonId: number, hit: (Ladder & { checkedAt: number; season: SeasonDoc }) | undefined) {
     const job = this.refresh(seasonId, hit).finally(() => this.pending.delete(seasonId));
     this.pending.set(seasonId, job);
     return job;
@@ -73,11 +89,14 @@ export class LeaderboardCache {
       rank: r.rank,
       classesPlayed: r.classesPlayed ?? [],
     }));
+    const body = Buffer.from(JSON.stringify({ leaderboardEntries }));
     const ladder = {
       version: season.ladderVersion,
+      gzipped: await gzip(body, { level: 6 }),
+      etag: `W/"ladder-${seasonId}-${season.ladderVersion}"`,
       season,
       checkedAt: Date.now(),
-      body: Buffer.from(JSON.stringify({ leaderboardEntries })),
+      body,
       ranks: new Map(ranked.map((r) => [r._id, { rank: r.rank, points: r.points }])),
       size: ranked.length,
     };

@@ -107,9 +107,14 @@ export function ladderApi(ctx: SeasonContext, auth: Authenticator, leaderboard: 
         params: seasonIdParams,
         response: leaderboardSchema,
       },
-      async ({ params, user, res }) => {
-        const body = await leaderboard.body(params.id, user);
-        res.status(200).type('application/json').send(body);
+      async ({ params, user, req, res }) => {
+        const ladder = await leaderboard.body(params.id, user);
+        res.status(200).type('application/json').setHeader('ETag', ladder.etag);
+        res.setHeader('Vary', 'Accept-Encoding');
+        if (req.acceptsEncodings('gzip') === 'gzip') {
+          res.setHeader('Content-Encoding', 'gzip');
+          res.send(ladder.gzipped);
+        } else res.send(ladder.body);
       },
     )
     .route(
