@@ -34,12 +34,17 @@ function get(agent, port, urlPath) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     // As a browser asks: gzip accepted. Latency is to the last byte of the (compressed) body.
-    const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: urlPath, agent, headers: { 'accept-encoding': 'gzip' } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
   });
 }

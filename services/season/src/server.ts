@@ -32,7 +32,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       await Promise.all(Object.values(models).map((m) => m.init()));
       // Use cases kick the relay after each write; the timer only sweeps up after a crash, and is slow
       // because each sweep scans the participants collection (FerretDB has no index for it).
-      relay = new OutboxRelay({ bus: engines.bus, logger, models: [models.Participant, models.Season], intervalMs: 5_000 });
+      relay = new OutboxRelay({
+        bus: engines.bus,
+        logger,
+        models: [models.Participant, models.Season],
+        intervalMs: 5_000,
+      });
       ctx = {
         models,
         logger,

@@ -81,11 +81,23 @@ describe('admin: season challenges', () => {
     expect(last).toMatchObject({ seasonChallengeId: id, displayOrder: list.body.length });
     const updated = await h.call('POST', '/admin/season-challenge', {
       token: admin,
-      body: challenge({ seasonChallengeId: id, challengeName: 'Kill Ch’thon fast', challengeTypeId: 4, scalingThreshold: 3 }),
+      body: challenge({
+        seasonChallengeId: id,
+        challengeName: 'Kill Ch’thon fast',
+        challengeTypeId: 4,
+        scalingThreshold: 3,
+      }),
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ seasonChallengeId: id, challengeName: 'Kill Ch’thon fast', challengeTypeId: 4, scalingThreshold: 3 });
-    expect((await h.call('GET', `/admin/season-challenge/${id}`, { token: admin })).body.challengeName).toBe('Kill Ch’thon fast');
+    expect(updated.body).toMatchObject({
+      seasonChallengeId: id,
+      challengeName: 'Kill Ch’thon fast',
+      challengeTypeId: 4,
+      scalingThreshold: 3,
+    });
+    expect((await h.call('GET', `/admin/season-challenge/${id}`, { token: admin })).body.challengeName).toBe(
+      'Kill Ch’thon fast',
+    );
     const season = await h.call('GET', '/season/19');
     expect(season.body.seasonChallenges.map((c: { seasonChallengeId: number }) => c.seasonChallengeId)).toContain(id);
     expect((await h.call('DELETE', `/admin/season-challenge/${id}`, { token: admin })).status).toBe(200);
@@ -125,11 +137,17 @@ describe('admin: season challenges', () => {
   });
 
   it('when an admin reorders challenges, then the season lists them in the new 1-based order', async () => {
-    const list = (await h.call('GET', '/admin/season/17/challenges', { token: admin })).body as Array<{ seasonChallengeId: number }>;
-    const reversed = [...list].reverse().map((c, i) => ({ seasonChallengeId: c.seasonChallengeId, displayOrder: i + 1 }));
+    const list = (await h.call('GET', '/admin/season/17/challenges', { token: admin })).body as Array<{
+      seasonChallengeId: number;
+    }>;
+    const reversed = [...list]
+      .reverse()
+      .map((c, i) => ({ seasonChallengeId: c.seasonChallengeId, displayOrder: i + 1 }));
     const res = await h.call('POST', '/admin/season-challenges/display-order', { token: admin, body: reversed });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: { seasonChallengeId: number }) => c.seasonChallengeId)).toEqual(reversed.map((r) => r.seasonChallengeId));
+    expect(res.body.map((c: { seasonChallengeId: number }) => c.seasonChallengeId)).toEqual(
+      reversed.map((r) => r.seasonChallengeId),
+    );
     const season = await h.call('GET', '/season/17', { token: admin });
     expect(season.body.seasonChallenges[0].seasonChallengeId).toBe(reversed[0]!.seasonChallengeId);
   });
@@ -139,10 +157,38 @@ describe('admin: season challenges', () => {
     const cases: Array<[unknown, number, RegExp]> = [
       [[], 400, /Invalid body/],
       [[{ seasonChallengeId: 1801, displayOrder: 0 }], 400, /displayOrder/],
-      [[{ seasonChallengeId: 1801, displayOrder: 1 }, { seasonChallengeId: 1801, displayOrder: 2 }], 400, /once/],
-      [[{ seasonChallengeId: 1801, displayOrder: 2 }, { seasonChallengeId: 1802, displayOrder: 2 }], 400, /once/],
-      [[{ seasonChallengeId: 1801, displayOrder: 2 }, { seasonChallengeId: 1901, displayOrder: 1 }], 400, /same season/],
-      [[{ seasonChallengeId: 1801, displayOrder: 2 }, { seasonChallengeId: 424242, displayOrder: 1 }], 404, /424242/],
+      [
+        [
+          { seasonChallengeId: 1801, displayOrder: 1 },
+          { seasonChallengeId: 1801, displayOrder: 2 },
+        ],
+        400,
+        /once/,
+      ],
+      [
+        [
+          { seasonChallengeId: 1801, displayOrder: 2 },
+          { seasonChallengeId: 1802, displayOrder: 2 },
+        ],
+        400,
+        /once/,
+      ],
+      [
+        [
+          { seasonChallengeId: 1801, displayOrder: 2 },
+          { seasonChallengeId: 1901, displayOrder: 1 },
+        ],
+        400,
+        /same season/,
+      ],
+      [
+        [
+          { seasonChallengeId: 1801, displayOrder: 2 },
+          { seasonChallengeId: 424242, displayOrder: 1 },
+        ],
+        404,
+        /424242/,
+      ],
       [{ seasonChallengeId: 1801 }, 400, /Invalid body/],
     ];
     for (const [body, status, message] of cases) {
@@ -155,15 +201,22 @@ describe('admin: season challenges', () => {
 
   it("when a challenge's points change, then the participants who did it are re-scored", async () => {
     const name = unique('Rescore');
-    const pid = (await h.call('POST', '/season/add-participant/19', { token: await h.token(name) })).body.seasonParticipantId;
-    const created = await h.call('POST', '/admin/season-challenge', { token: admin, body: challenge({ questTag: null, pointValue: 10 }) });
+    const pid = (await h.call('POST', '/season/add-participant/19', { token: await h.token(name) })).body
+      .seasonParticipantId;
+    const created = await h.call('POST', '/admin/season-challenge', {
+      token: admin,
+      body: challenge({ questTag: null, pointValue: 10 }),
+    });
     const id = created.body.seasonChallengeId;
     await h.call('POST', '/season/19/participant-challenges', {
       token: admin,
       body: { seasonParticipantId: pid, participantChallenges: [{ seasonChallengeId: id, quantity: 1 }] },
     });
     await eventually(async () => (await h.call('GET', `/season/participant/${pid}/standing`)).body.pointTotal === 10);
-    await h.call('POST', '/admin/season-challenge', { token: admin, body: challenge({ seasonChallengeId: id, questTag: null, pointValue: 25 }) });
+    await h.call('POST', '/admin/season-challenge', {
+      token: admin,
+      body: challenge({ seasonChallengeId: id, questTag: null, pointValue: 25 }),
+    });
     await eventually(async () => (await h.call('GET', `/season/participant/${pid}/standing`)).body.pointTotal === 25);
     await h.call('DELETE', `/admin/season-challenge/${id}`, { token: admin });
     await eventually(async () => (await h.call('GET', `/season/participant/${pid}/standing`)).body.pointTotal === 0);
@@ -172,7 +225,11 @@ describe('admin: season challenges', () => {
   it('when the launcher reads a season’s challenge list with a player token, then it gets it (LAUNCHER-API)', async () => {
     const res = await h.call('GET', '/admin/season/18/challenges', { token: player });
     expect(res.status).toBe(200);
-    expect(res.body[0]).toMatchObject({ seasonChallengeId: expect.any(Number), categoryName: expect.any(String), difficulties: expect.any(String) });
+    expect(res.body[0]).toMatchObject({
+      seasonChallengeId: expect.any(Number),
+      categoryName: expect.any(String),
+      difficulties: expect.any(String),
+    });
     expect((await h.call('GET', '/admin/season/18/challenges')).status).toBe(401);
   });
 });

@@ -14,7 +14,8 @@ describe('builds and screenshots', () => {
     owner = unique('Builder');
     ownerToken = await h.token(owner);
     otherToken = await h.token(unique('Other'));
-    participantId = (await h.call('POST', '/season/add-participant/18', { token: ownerToken })).body.seasonParticipantId;
+    participantId = (await h.call('POST', '/season/add-participant/18', { token: ownerToken })).body
+      .seasonParticipantId;
   });
 
   afterAll(async () => {
@@ -46,25 +47,38 @@ describe('builds and screenshots', () => {
       body: build({ participantCharacterBuildId: id, buildClass: 'Arcanist', buildDescription: null }),
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ participantCharacterBuildId: id, buildClass: 'Arcanist', buildDescription: null });
+    expect(updated.body).toMatchObject({
+      participantCharacterBuildId: id,
+      buildClass: 'Arcanist',
+      buildDescription: null,
+    });
     const list = await h.call('GET', `/season/participant/${participantId}/builds`);
     expect(list.body).toHaveLength(1);
     expect(list.body[0].buildClass).toBe('Arcanist');
     const season = await h.call('GET', '/season/18/builds');
     expect(season.body).toEqual([expect.objectContaining({ participantCharacterBuildId: id, username: owner })]);
     await eventually(async () => {
-      const board = (await h.call('GET', '/season/18/leaderboard')).body.leaderboardEntries as Array<{ username: string; classesPlayed: string[] }>;
+      const board = (await h.call('GET', '/season/18/leaderboard')).body.leaderboardEntries as Array<{
+        username: string;
+        classesPlayed: string[];
+      }>;
       return board.find((e) => e.username === owner)?.classesPlayed.join() === 'Arcanist';
     });
   });
 
   it('when someone else writes or deletes the build, then 403 and the build is unchanged', async () => {
-    const created = await h.call('POST', '/season/build', { token: ownerToken, body: build({ buildClass: 'Oppressor' }) });
+    const created = await h.call('POST', '/season/build', {
+      token: ownerToken,
+      body: build({ buildClass: 'Oppressor' }),
+    });
     const id = created.body.participantCharacterBuildId;
     const add = await h.call('POST', '/season/build', { token: otherToken, body: build() });
     expect(add.status).toBe(403);
     expect(add.body.message).toMatch(new RegExp(`Only ${owner}`));
-    expect((await h.call('POST', '/season/build', { token: otherToken, body: build({ participantCharacterBuildId: id }) })).status).toBe(403);
+    expect(
+      (await h.call('POST', '/season/build', { token: otherToken, body: build({ participantCharacterBuildId: id }) }))
+        .status,
+    ).toBe(403);
     expect((await h.call('DELETE', `/season/build/${id}`, { token: otherToken })).status).toBe(403);
     expect((await h.call('DELETE', `/season/build/${id}`)).status).toBe(401);
     const list = await h.call('GET', `/season/participant/${participantId}/builds`);
@@ -91,8 +105,18 @@ describe('builds and screenshots', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    expect((await h.call('POST', '/season/build', { token: ownerToken, body: build({ seasonParticipantId: 99999999 }) })).status).toBe(404);
-    expect((await h.call('POST', '/season/build', { token: ownerToken, body: build({ participantCharacterBuildId: 99999999 }) })).status).toBe(404);
+    expect(
+      (await h.call('POST', '/season/build', { token: ownerToken, body: build({ seasonParticipantId: 99999999 }) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('POST', '/season/build', {
+          token: ownerToken,
+          body: build({ participantCharacterBuildId: 99999999 }),
+        })
+      ).status,
+    ).toBe(404);
     expect((await h.call('GET', '/season/participant/99999999/builds')).status).toBe(404);
     expect((await h.call('DELETE', '/season/build/abc', { token: ownerToken })).status).toBe(400);
     expect((await h.call('GET', `/season/participant/${participantId}/builds`)).body).toHaveLength(before);
@@ -106,7 +130,10 @@ describe('builds and screenshots', () => {
     const token = await h.token(name);
     const pid = (await h.call('POST', '/season/add-participant/19', { token })).body.seasonParticipantId;
     for (const buildClass of BUILD_CLASSES) {
-      const res = await h.call('POST', '/season/build', { token, body: build({ seasonParticipantId: pid, buildClass }) });
+      const res = await h.call('POST', '/season/build', {
+        token,
+        body: build({ seasonParticipantId: pid, buildClass }),
+      });
       expect([buildClass, res.status]).toEqual([buildClass, 200]);
     }
     const over = await h.call('POST', '/season/build', { token, body: build({ seasonParticipantId: pid }) });
@@ -116,7 +143,11 @@ describe('builds and screenshots', () => {
   });
 
   it('when the owner adds, changes and deletes a screenshot, then it is stored; others get 403', async () => {
-    const shot = { participantScreenshotId: 0, seasonParticipantId: participantId, screenshotUrl: 'https://i.imgur.com/abc.png' };
+    const shot = {
+      participantScreenshotId: 0,
+      seasonParticipantId: participantId,
+      screenshotUrl: 'https://i.imgur.com/abc.png',
+    };
     const created = await h.call('POST', '/season/screenshot', { token: ownerToken, body: shot });
     expect(created.status).toBe(200);
     const id = created.body.participantScreenshotId;
@@ -137,7 +168,13 @@ describe('builds and screenshots', () => {
   });
 
   it('when a screenshot URL is not an http(s) image, then 400 and nothing is stored', async () => {
-    for (const screenshotUrl of ['https://example.com/page.html', 'https://example.com/', 'data:image/png;base64,AAAA', 'file:///x.png', '']) {
+    for (const screenshotUrl of [
+      'https://example.com/page.html',
+      'https://example.com/',
+      'data:image/png;base64,AAAA',
+      'file:///x.png',
+      '',
+    ]) {
       const res = await h.call('POST', '/season/screenshot', {
         token: ownerToken,
         body: { participantScreenshotId: 0, seasonParticipantId: participantId, screenshotUrl },

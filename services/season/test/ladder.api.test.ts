@@ -40,7 +40,8 @@ describe('the season ladder', () => {
       body: { seasonParticipantId: participantId, participantChallenges },
     });
 
-  const leaderboard = async () => (await h.call('GET', '/season/18/leaderboard')).body.leaderboardEntries as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const leaderboard = async () =>
+    (await h.call('GET', '/season/18/leaderboard')).body.leaderboardEntries as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   beforeAll(async () => {
     h = await bootSeason();
@@ -49,7 +50,11 @@ describe('the season ladder', () => {
     challenge.small = await createChallenge('Kill the small one', { pointValue: 20 });
     challenge.tie = await createChallenge('First to the well', { pointValue: 5, challengeCategoryId: 6 });
     challenge.capped = await createChallenge('Low level run', { challengeTypeId: 2, maxLevel: 40, pointValue: 30 });
-    challenge.scaling = await createChallenge('Crucible runs', { challengeTypeId: 4, pointValue: 5, scalingThreshold: 5 });
+    challenge.scaling = await createChallenge('Crucible runs', {
+      challengeTypeId: 4,
+      pointValue: 5,
+      scalingThreshold: 5,
+    });
   });
 
   afterAll(async () => {
@@ -102,10 +107,14 @@ describe('the season ladder', () => {
     const started = Date.now();
     const set = await setProgress(id, [{ seasonChallengeId: challenge.big, quantity: 1 }]);
     expect(set.status).toBe(200);
-    const after = await eventually(async () => {
-      const s = (await h.call('GET', `/season/participant/${id}/standing`)).body;
-      return s.pointTotal === 50 && s;
-    }, 5_000, 20);
+    const after = await eventually(
+      async () => {
+        const s = (await h.call('GET', `/season/participant/${id}/standing`)).body;
+        return s.pointTotal === 50 && s;
+      },
+      5_000,
+      20,
+    );
     const elapsed = Date.now() - started;
     expect(after.rank).toBeGreaterThanOrEqual(1);
     expect(elapsed).toBeLessThan(1_000);
@@ -197,15 +206,24 @@ describe('the season ladder', () => {
     const name = unique('Bad');
     const id = await join(name);
     const player = await h.token(name);
-    const body = { seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: challenge.small, quantity: 1 }] };
+    const body = {
+      seasonParticipantId: id,
+      participantChallenges: [{ seasonChallengeId: challenge.small, quantity: 1 }],
+    };
     expect((await h.call('POST', '/season/18/participant-challenges', { body })).status).toBe(401);
     const forbidden = await h.call('POST', '/season/18/participant-challenges', { token: player, body });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toMatch(/admin/);
     const cases: Array<[unknown, RegExp]> = [
       [{ seasonParticipantId: id, participantChallenges: [] }, /participantChallenges/],
-      [{ seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: challenge.small, quantity: -1 }] }, /quantity/],
-      [{ seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: challenge.small, quantity: 1.5 }] }, /quantity/],
+      [
+        { seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: challenge.small, quantity: -1 }] },
+        /quantity/,
+      ],
+      [
+        { seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: challenge.small, quantity: 1.5 }] },
+        /quantity/,
+      ],
       [
         {
           seasonParticipantId: id,
@@ -217,7 +235,10 @@ describe('the season ladder', () => {
         /once/,
       ],
       [{ participantChallenges: [{ seasonChallengeId: challenge.small, quantity: 1 }] }, /seasonParticipantId/],
-      [{ seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: 901, quantity: 1 }] }, /Not challenges of season 18: 901/],
+      [
+        { seasonParticipantId: id, participantChallenges: [{ seasonChallengeId: 901, quantity: 1 }] },
+        /Not challenges of season 18: 901/,
+      ],
     ];
     for (const [bad, message] of cases) {
       const res = await h.call('POST', '/season/18/participant-challenges', { token: admin, body: bad });
@@ -225,12 +246,14 @@ describe('the season ladder', () => {
       expect(res.body.message).toMatch(message);
     }
     expect((await h.call('POST', '/season/19/participant-challenges', { token: admin, body })).status).toBe(404);
-    expect((await h.call('POST', '/season/18/participant-challenges', { token: admin, body: '{"seasonPart' })).status).toBe(400);
+    expect(
+      (await h.call('POST', '/season/18/participant-challenges', { token: admin, body: '{"seasonPart' })).status,
+    ).toBe(400);
     const stored = await h.call('GET', `/season/18/participant-challenges?participantId=${id}`);
     expect(stored.body).toEqual([]);
   });
 
-  it("when a player reads participant challenges, then it is their own unless ?participantId= names another", async () => {
+  it('when a player reads participant challenges, then it is their own unless ?participantId= names another', async () => {
     const name = unique('Reader');
     const id = await join(name);
     await setProgress(id, [{ seasonChallengeId: challenge.big, quantity: 1 }]);
@@ -240,7 +263,9 @@ describe('the season ladder', () => {
     const launcher = await h.call('GET', `/season/18/participant-challenges/${id}`);
     expect(launcher.body).toEqual([{ seasonChallengeId: challenge.big }]);
     expect((await h.call('GET', '/season/18/participant-challenges')).status).toBe(401);
-    expect((await h.call('GET', '/season/18/participant-challenges', { token: await h.token(unique('nobody')) })).status).toBe(404);
+    expect(
+      (await h.call('GET', '/season/18/participant-challenges', { token: await h.token(unique('nobody')) })).status,
+    ).toBe(404);
     expect((await h.call('GET', `/season/19/participant-challenges?participantId=${id}`)).status).toBe(404);
     expect((await h.call('GET', '/season/18/participant-challenges?participantId=abc')).status).toBe(400);
   });
@@ -257,8 +282,15 @@ describe('the season ladder', () => {
     });
     expect(row.youtubeUrl).toBeNull();
     // Same event again after a newer one: the guard keeps the newer values.
-    await h.svc.bus.publish(socialsUpdatedV1, { ...data, twitchUrl: null, youtubeUrl: 'https://youtube.com/@x' }, data.userId);
-    await eventually(async () => (await leaderboard()).find((e) => e.seasonParticipantId === id)?.youtubeUrl === 'https://youtube.com/@x');
+    await h.svc.bus.publish(
+      socialsUpdatedV1,
+      { ...data, twitchUrl: null, youtubeUrl: 'https://youtube.com/@x' },
+      data.userId,
+    );
+    await eventually(
+      async () =>
+        (await leaderboard()).find((e) => e.seasonParticipantId === id)?.youtubeUrl === 'https://youtube.com/@x',
+    );
     await h.svc.bus.publishEnvelope(socialsUpdatedV1.topic, first, data.userId);
     await new Promise((r) => setTimeout(r, 1_500));
     const final = (await leaderboard()).find((e) => e.seasonParticipantId === id)!;
@@ -273,7 +305,9 @@ describe('the season ladder', () => {
     expect(res.body).toMatchObject({
       username: name,
       isPatreonConnected: false,
-      seasonParticipants: [{ seasonId: 18, season: { seasonId: 18, seasonTypeId: 1, displayName: 'Season 7', isBeta: false } }],
+      seasonParticipants: [
+        { seasonId: 18, season: { seasonId: 18, seasonTypeId: 1, displayName: 'Season 7', isBeta: false } },
+      ],
     });
     const beta = await h.call('GET', '/season/profile?branch=beta', { token: await h.token(name) });
     expect(beta.body.seasonParticipants).toHaveLength(1); // a player asking for beta stays on prod

@@ -40,7 +40,10 @@ describe('seasons and the demo seed', () => {
     const sc = res.body[0];
     expect(sc.seasonChallenges.length).toBeGreaterThan(10);
     expect(sc.seasonChallenges[0]).toMatchObject({ seasonId: 18, displayOrder: 1, categoryName: expect.any(String) });
-    expect(sc.challengeCategories[sc.challengeCategories.length - 1]).toEqual({ challengeCategoryId: 6, categoryName: 'Tiebreakers' });
+    expect(sc.challengeCategories[sc.challengeCategories.length - 1]).toEqual({
+      challengeCategoryId: 6,
+      categoryName: 'Tiebreakers',
+    });
     expect(sc.seasonParticipants).toHaveLength(12);
     expect(sc.seasonParticipants[0]).toMatchObject({ seasonId: 18, username: expect.any(String) });
     expect((await h.call('GET', '/season/latest?includeChallenges=yes')).status).toBe(400);
@@ -62,7 +65,12 @@ describe('seasons and the demo seed', () => {
 
   it('when a season is asked for by id, then it has its challenges; a missing or malformed id is 404 or 400', async () => {
     const res = await h.call('GET', '/season/19');
-    expect(res.body).toMatchObject({ seasonId: 19, seasonTypeId: 2, seasonChallenges: expect.any(Array), challengeCategories: expect.any(Array) });
+    expect(res.body).toMatchObject({
+      seasonId: 19,
+      seasonTypeId: 2,
+      seasonChallenges: expect.any(Array),
+      challengeCategories: expect.any(Array),
+    });
     expect((await h.call('GET', '/season/4242')).status).toBe(404);
     expect((await h.call('GET', '/season/-3')).status).toBe(400);
     expect((await h.call('GET', '/SEASON/19')).status).toBe(200);
@@ -74,7 +82,12 @@ describe('seasons and the demo seed', () => {
     for (const n of [3, 4, 5, 6]) {
       const res = await h.call('GET', `/season/mod/GrimLeagueS0${n}`);
       expect(res.status).toBe(200);
-      expect(res.body[0]).toMatchObject({ seasonNumber: n, displayName: `Season ${n}`, modName: `GrimLeagueS0${n}`, status: 'ended' });
+      expect(res.body[0]).toMatchObject({
+        seasonNumber: n,
+        displayName: `Season ${n}`,
+        modName: `GrimLeagueS0${n}`,
+        status: 'ended',
+      });
       expect(res.body[0].seasonChallenges.length).toBeGreaterThan(10);
     }
     expect((await h.call('GET', '/season/mod/grimleagues05')).body[0].seasonNumber).toBe(5);
@@ -83,7 +96,11 @@ describe('seasons and the demo seed', () => {
   });
 
   it('when the demo ladder is read, then it is ranked by points with distinct ranks and a class played each', async () => {
-    const board = (await h.call('GET', '/season/18/leaderboard')).body.leaderboardEntries as Array<{ rank: number; points: number; classesPlayed: string[] }>;
+    const board = (await h.call('GET', '/season/18/leaderboard')).body.leaderboardEntries as Array<{
+      rank: number;
+      points: number;
+      classesPlayed: string[];
+    }>;
     expect(board).toHaveLength(12);
     expect(board.map((e) => e.rank)).toEqual(board.map((_, i) => i + 1));
     for (let i = 1; i < board.length; i += 1) expect(board[i - 1]!.points).toBeGreaterThanOrEqual(board[i]!.points);
@@ -102,7 +119,9 @@ describe('seasons and the demo seed', () => {
     const s7 = (await h.call('GET', '/season/18')).body;
     expect(Date.parse(s7.startDate)).toBeGreaterThan(before - 61_000);
     expect(Date.parse(s7.startDate)).toBeLessThanOrEqual(Date.now());
-    expect(Date.parse(s7.endDate) - Date.parse(s7.startDate)).toBe(Date.parse('2025-01-19T16:00:00Z') - Date.parse('2024-10-19T15:00:00Z'));
+    expect(Date.parse(s7.endDate) - Date.parse(s7.startDate)).toBe(
+      Date.parse('2025-01-19T16:00:00Z') - Date.parse('2024-10-19T15:00:00Z'),
+    );
     expect(s7.status).toBe('running');
     expect((await h.call('GET', '/season/mod/GrimLeagueS06')).body[0].startDate).toBe('2024-05-24T15:00:00.000Z');
     expect([await count(), await challenges()]).toEqual([c0, ch0]);

@@ -188,9 +188,7 @@ const difficultiesSchema = z
     { message: "must be Normal, Elite and/or Ultimate joined by '+'" },
   )
   // Canonical order, so 'Ultimate+Normal' and 'Normal+Ultimate' are the same value.
-  .transform((v) =>
-    DIFFICULTIES.filter((d) => v.split('+').includes(d)).join('+'),
-  );
+  .transform((v) => DIFFICULTIES.filter((d) => v.split('+').includes(d)).join('+'));
 
 export const saveSeasonChallengeBody = z
   .object({
@@ -214,10 +212,18 @@ export const saveSeasonChallengeBody = z
   })
   .superRefine((c, ctx) => {
     if (c.challengeTypeId === CHALLENGE_TYPES.scaling && !(c.scalingThreshold && c.scalingThreshold >= 1)) {
-      ctx.addIssue({ code: 'custom', path: ['scalingThreshold'], message: 'a Scaling challenge needs a threshold of at least 1' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scalingThreshold'],
+        message: 'a Scaling challenge needs a threshold of at least 1',
+      });
     }
     if (c.challengeTypeId !== CHALLENGE_TYPES.scaling && c.scalingThreshold) {
-      ctx.addIssue({ code: 'custom', path: ['scalingThreshold'], message: 'only Scaling challenges (type 4) take a threshold' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scalingThreshold'],
+        message: 'only Scaling challenges (type 4) take a threshold',
+      });
     }
   })
   .openapi('SaveSeasonChallenge');

@@ -147,7 +147,10 @@ const killTallySchema = new Schema(
   { ...opts, collection: 'killTallies' },
 );
 
-const counterSchema = new Schema({ _id: String, seq: { type: Number, default: 0 } }, { ...opts, collection: 'counters' });
+const counterSchema = new Schema(
+  { _id: String, seq: { type: Number, default: 0 } },
+  { ...opts, collection: 'counters' },
+);
 
 export function seasonModels(conn: Connection) {
   return {

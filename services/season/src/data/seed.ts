@@ -44,7 +44,15 @@ const LADDERS = [
   { _id: 19, seasonNumber: 7, seasonTypeId: 2, isBeta: false },
 ];
 
-type ChallengeSeed = [name: string, category: number, type: number, points: number, maxLevel: number, difficulties: string, threshold?: number];
+type ChallengeSeed = [
+  name: string,
+  category: number,
+  type: number,
+  points: number,
+  maxLevel: number,
+  difficulties: string,
+  threshold?: number,
+];
 
 const COMMON: ChallengeSeed[] = [
   ['Reach level 50', 1, 1, 10, 100, 'Normal'],
@@ -63,10 +71,19 @@ const COMMON: ChallengeSeed[] = [
   ['Kill Mogdrogen the Wolf', 6, 1, 3, 100, 'Ultimate'],
 ];
 const EXTRA: Record<number, ChallengeSeed[]> = {
-  3: [['Kill Grava\'thul in Ultimate', 2, 1, 30, 100, 'Ultimate']],
-  4: [['Kill the Ancient Grove boss', 2, 1, 25, 100, 'Elite+Ultimate'], ['Shattered Realm 75 runs', 3, 4, 10, 100, 'Ultimate', 5]],
-  5: [['Kill Lokarr in Ultimate', 2, 1, 30, 100, 'Ultimate'], ['Complete Forgotten Gods at or below level 85', 1, 2, 45, 85, 'Ultimate']],
-  6: [['Kill the Eldritch Sun in Ultimate', 2, 1, 40, 100, 'Ultimate'], ['Crucible 170 on Gladiator', 4, 1, 60, 100, 'Ultimate']],
+  3: [["Kill Grava'thul in Ultimate", 2, 1, 30, 100, 'Ultimate']],
+  4: [
+    ['Kill the Ancient Grove boss', 2, 1, 25, 100, 'Elite+Ultimate'],
+    ['Shattered Realm 75 runs', 3, 4, 10, 100, 'Ultimate', 5],
+  ],
+  5: [
+    ['Kill Lokarr in Ultimate', 2, 1, 30, 100, 'Ultimate'],
+    ['Complete Forgotten Gods at or below level 85', 1, 2, 45, 85, 'Ultimate'],
+  ],
+  6: [
+    ['Kill the Eldritch Sun in Ultimate', 2, 1, 40, 100, 'Ultimate'],
+    ['Crucible 170 on Gladiator', 4, 1, 60, 100, 'Ultimate'],
+  ],
   7: [
     ['Kill Loghorrean', 2, 1, 45, 100, 'Ultimate'],
     ['Boundless Dungeon depth 20', 3, 4, 8, 100, 'Ultimate', 20],
@@ -76,10 +93,46 @@ const EXTRA: Record<number, ChallengeSeed[]> = {
 };
 
 const NAMES = [
-  'Aldritch', 'Baelgrim', 'Cairnwyn', 'Dravenholt', 'Elowen', 'Fenrick', 'Gorvash', 'Hesperine', 'Ilvaine', 'Jorund',
-  'Kaelith', 'Lorcan', 'Maelis', 'Nerevan', 'Orsolya', 'Perrault', 'Quillon', 'Rhosyn', 'Sarvek', 'Tamsin',
-  'Ulfgar', 'Vesper', 'Wystan', 'Xandria', 'Yorick', 'Zephyrine', 'Ashgrove', 'Blackmoor', 'Cinderfall', 'Duskwane',
-  'Emberlyn', 'Frosthelm', 'Grimwald', 'Hollowmere', 'Ironveil', 'Jadewick', 'Kestrel', 'Lumen', 'Morrigan', 'Nightfen',
+  'Aldritch',
+  'Baelgrim',
+  'Cairnwyn',
+  'Dravenholt',
+  'Elowen',
+  'Fenrick',
+  'Gorvash',
+  'Hesperine',
+  'Ilvaine',
+  'Jorund',
+  'Kaelith',
+  'Lorcan',
+  'Maelis',
+  'Nerevan',
+  'Orsolya',
+  'Perrault',
+  'Quillon',
+  'Rhosyn',
+  'Sarvek',
+  'Tamsin',
+  'Ulfgar',
+  'Vesper',
+  'Wystan',
+  'Xandria',
+  'Yorick',
+  'Zephyrine',
+  'Ashgrove',
+  'Blackmoor',
+  'Cinderfall',
+  'Duskwane',
+  'Emberlyn',
+  'Frosthelm',
+  'Grimwald',
+  'Hollowmere',
+  'Ironveil',
+  'Jadewick',
+  'Kestrel',
+  'Lumen',
+  'Morrigan',
+  'Nightfen',
 ];
 
 /** A small deterministic generator, so every seeded database holds the same demo ladder. */
@@ -94,20 +147,27 @@ function lcg(seed: number) {
 const at = ([y, m, d]: [number, number, number]) => easternToUtc(y, m, d, 11, 0);
 
 /** The demo participant name for slot i (beyond the name list, numbered). */
-export const demoName = (i: number) => (i < NAMES.length ? NAMES[i]! : `${NAMES[i % NAMES.length]}${Math.floor(i / NAMES.length)}`);
+export const demoName = (i: number) =>
+  i < NAMES.length ? NAMES[i]! : `${NAMES[i % NAMES.length]}${Math.floor(i / NAMES.length)}`;
 
 /**
  * Seeds seasons, categories, challenges and a demo ladder. Idempotent: fixed ids and upserts; a season's
  * challenges and demo ladder are written only until its `seededAt` is set, so an admin's later edits
  * are never undone by another run. With `season7StartsNow` each run moves Season 7's window to now.
  */
-export async function seedDemo(conn: Connection, options: SeedOptions = {}): Promise<{ seasons: number; participants: number }> {
+export async function seedDemo(
+  conn: Connection,
+  options: SeedOptions = {},
+): Promise<{ seasons: number; participants: number }> {
   const models = seasonModels(conn);
   await Promise.all(Object.values(models).map((m) => m.init()));
   const now = options.now ?? new Date();
-  const haveCategories = new Set((await models.Category.find({}, { _id: 1 }).lean<Array<{ _id: number }>>()).map((c) => c._id));
+  const haveCategories = new Set(
+    (await models.Category.find({}, { _id: 1 }).lean<Array<{ _id: number }>>()).map((c) => c._id),
+  );
   const missingCategories = CATEGORIES.filter((c) => !haveCategories.has(c._id));
-  if (missingCategories.length) await models.Category.collection.insertMany(missingCategories.map((c) => ({ ...c })) as never);
+  if (missingCategories.length)
+    await models.Category.collection.insertMany(missingCategories.map((c) => ({ ...c })) as never);
   const s7 = WINDOWS[7]!;
   const s7Length = at(s7.end).getTime() - at(s7.start).getTime();
   const shifted = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
@@ -137,7 +197,11 @@ export async function seedDemo(conn: Connection, options: SeedOptions = {}): Pro
       },
       { upsert: true },
     );
-    const season = await models.Season.findById(ladder._id).lean<{ seededAt: Date | null; startsAt: Date; endsAt: Date }>();
+    const season = await models.Season.findById(ladder._id).lean<{
+      seededAt: Date | null;
+      startsAt: Date;
+      endsAt: Date;
+    }>();
     if (season?.seededAt) continue;
     const rules = await seedChallenges(models, ladder._id, ladder.seasonNumber);
     const perLadder = options.participantsPerLadder ?? 40;
@@ -209,7 +273,14 @@ export async function seedLadder(
         completedAt: new Date(joinedAt.getTime() + Math.floor(rand() * span * 0.8)),
       }));
     const sum = summarisePoints(rules, challenges, joinedAt);
-    rows.push({ id, username, joinedAt, challenges, sum, buildClass: BUILD_CLASSES[Math.floor(rand() * BUILD_CLASSES.length)]! });
+    rows.push({
+      id,
+      username,
+      joinedAt,
+      challenges,
+      sum,
+      buildClass: BUILD_CLASSES[Math.floor(rand() * BUILD_CLASSES.length)]!,
+    });
   }
   const ranked = new Map(
     rankLadder(rows.map((r) => ({ seasonParticipantId: r.id, ...r.sum }))).map((r) => [r.seasonParticipantId, r.rank]),
@@ -278,7 +349,16 @@ export async function fillLadder(conn: Connection, seasonId: number, total: numb
   if (!season) throw new Error(`season ${seasonId} is not seeded`);
   const have = await models.Participant.countDocuments({ seasonId });
   if (have >= total) return 0;
-  const challenges = await models.Challenge.find({ seasonId }).lean<Array<{ _id: number; challengeTypeId: number; pointValue: number; maxLevel: number; scalingThreshold: number | null; challengeCategoryId: number }>>();
+  const challenges = await models.Challenge.find({ seasonId }).lean<
+    Array<{
+      _id: number;
+      challengeTypeId: number;
+      pointValue: number;
+      maxLevel: number;
+      scalingThreshold: number | null;
+      challengeCategoryId: number;
+    }>
+  >();
   const rules = challenges.map((c) => ({
     seasonChallengeId: c._id,
     challengeTypeId: c.challengeTypeId,

@@ -33,12 +33,15 @@ export function screenshotDto(s: ScreenshotDoc) {
 
 /** Only the participant themself writes: the token's username must be the participant's. */
 function assertOwner(p: ParticipantDoc, user: AuthUser, what: string) {
-  if (p.usernameKey !== usernameKey(user.username)) throw AppError.forbidden(`Only ${p.username} may change these ${what}`);
+  if (p.usernameKey !== usernameKey(user.username))
+    throw AppError.forbidden(`Only ${p.username} may change these ${what}`);
 }
 
 export async function participantBuilds(ctx: SeasonContext, participantId: number) {
   await findParticipant(ctx, participantId);
-  const builds = await ctx.models.Build.find({ seasonParticipantId: participantId }).sort({ _id: 1 }).lean<BuildDoc[]>();
+  const builds = await ctx.models.Build.find({ seasonParticipantId: participantId })
+    .sort({ _id: 1 })
+    .lean<BuildDoc[]>();
   return builds.map((b) => buildDto(b));
 }
 
@@ -70,7 +73,13 @@ export async function saveBuild(ctx: SeasonContext, user: AuthUser, input: SaveB
     const count = await ctx.models.Build.countDocuments({ seasonParticipantId: participant._id });
     if (count >= MAX_BUILDS) throw AppError.unprocessable(`A participant keeps at most ${MAX_BUILDS} builds`);
     const id = await nextId(ctx.models, 'build');
-    const doc = { _id: id, seasonParticipantId: participant._id, seasonId: participant.seasonId, createdOn: now, ...fields };
+    const doc = {
+      _id: id,
+      seasonParticipantId: participant._id,
+      seasonId: participant.seasonId,
+      createdOn: now,
+      ...fields,
+    };
     await ctx.models.Build.collection.insertOne(doc as never);
     saved = doc;
   } else {
@@ -82,7 +91,11 @@ export async function saveBuild(ctx: SeasonContext, user: AuthUser, input: SaveB
       assertOwner(owner, user, 'builds');
       throw AppError.badRequest('A build cannot move to another participant');
     }
-    saved = await ctx.models.Build.findOneAndUpdate({ _id: existing._id }, { $set: fields }, { new: true }).lean<BuildDoc>();
+    saved = await ctx.models.Build.findOneAndUpdate(
+      { _id: existing._id },
+      { $set: fields },
+      { new: true },
+    ).lean<BuildDoc>();
     if (!saved) throw AppError.notFound(`Build ${input.participantCharacterBuildId} does not exist`);
   }
   await refreshClassesPlayed(ctx, participant._id, participant.seasonId);
@@ -101,7 +114,9 @@ export async function deleteBuild(ctx: SeasonContext, user: AuthUser, buildId: n
 
 export async function participantScreenshots(ctx: SeasonContext, participantId: number) {
   await findParticipant(ctx, participantId);
-  const shots = await ctx.models.Screenshot.find({ seasonParticipantId: participantId }).sort({ _id: 1 }).lean<ScreenshotDoc[]>();
+  const shots = await ctx.models.Screenshot.find({ seasonParticipantId: participantId })
+    .sort({ _id: 1 })
+    .lean<ScreenshotDoc[]>();
   return shots.map(screenshotDto);
 }
 
@@ -110,7 +125,8 @@ export async function saveScreenshot(ctx: SeasonContext, user: AuthUser, input: 
   assertOwner(participant, user, 'screenshots');
   if (input.participantScreenshotId === 0) {
     const count = await ctx.models.Screenshot.countDocuments({ seasonParticipantId: participant._id });
-    if (count >= MAX_SCREENSHOTS) throw AppError.unprocessable(`A participant keeps at most ${MAX_SCREENSHOTS} screenshots`);
+    if (count >= MAX_SCREENSHOTS)
+      throw AppError.unprocessable(`A participant keeps at most ${MAX_SCREENSHOTS} screenshots`);
     const doc = {
       _id: await nextId(ctx.models, 'screenshot'),
       seasonParticipantId: participant._id,

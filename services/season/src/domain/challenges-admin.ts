@@ -49,7 +49,9 @@ export async function saveChallenge(ctx: SeasonContext, input: SaveSeasonChallen
   };
   let id = input.seasonChallengeId;
   if (id === 0) {
-    const last = await ctx.models.Challenge.findOne({ seasonId: input.seasonId }).sort({ displayOrder: -1 }).lean<ChallengeDoc>();
+    const last = await ctx.models.Challenge.findOne({ seasonId: input.seasonId })
+      .sort({ displayOrder: -1 })
+      .lean<ChallengeDoc>();
     id = await nextId(ctx.models, 'seasonChallenge');
     await ctx.models.Challenge.collection.insertOne({
       _id: id,
@@ -71,16 +73,25 @@ export async function saveChallenge(ctx: SeasonContext, input: SaveSeasonChallen
 }
 
 /** Applies a dragged order (1-based positions). All ids must exist and belong to one season. */
-export async function setDisplayOrder(ctx: SeasonContext, order: Array<{ seasonChallengeId: number; displayOrder: number }>) {
-  const found = await ctx.models.Challenge.find({ _id: { $in: order.map((o) => o.seasonChallengeId) } }, { seasonId: 1 }).lean<
-    ChallengeDoc[]
-  >();
-  const missing = order.filter((o) => !found.some((f) => f._id === o.seasonChallengeId)).map((o) => o.seasonChallengeId);
+export async function setDisplayOrder(
+  ctx: SeasonContext,
+  order: Array<{ seasonChallengeId: number; displayOrder: number }>,
+) {
+  const found = await ctx.models.Challenge.find(
+    { _id: { $in: order.map((o) => o.seasonChallengeId) } },
+    { seasonId: 1 },
+  ).lean<ChallengeDoc[]>();
+  const missing = order
+    .filter((o) => !found.some((f) => f._id === o.seasonChallengeId))
+    .map((o) => o.seasonChallengeId);
   if (missing.length) throw AppError.notFound(`Season challenges do not exist: ${missing.join(', ')}`);
   const seasons = new Set(found.map((f) => f.seasonId));
-  if (seasons.size !== 1) throw AppError.badRequest('All challenges in one display order must belong to the same season');
+  if (seasons.size !== 1)
+    throw AppError.badRequest('All challenges in one display order must belong to the same season');
   await ctx.models.Challenge.bulkWrite(
-    order.map((o) => ({ updateOne: { filter: { _id: o.seasonChallengeId }, update: { $set: { displayOrder: o.displayOrder } } } })),
+    order.map((o) => ({
+      updateOne: { filter: { _id: o.seasonChallengeId }, update: { $set: { displayOrder: o.displayOrder } } },
+    })),
     { ordered: false },
   );
   return seasonChallenges(ctx, [...seasons][0]!);

@@ -28,7 +28,10 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
   const season = await findSeason(ctx, seasonId);
   assertSeasonVisible(season, user);
   const key = usernameKey(user.username);
-  const existing = await ctx.models.Participant.findOne({ seasonId, usernameKey: key }, { outbox: 0 }).lean<ParticipantDoc>();
+  const existing = await ctx.models.Participant.findOne(
+    { seasonId, usernameKey: key },
+    { outbox: 0 },
+  ).lean<ParticipantDoc>();
   if (existing) return participantDto(existing);
   if (seasonStatus(season, ctx.now()) === 'ended') throw AppError.conflict(`${season.displayName} has ended`);
 
@@ -46,7 +49,13 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
     outbox: [
       outboxEntry(
         participantJoinedV1,
-        { seasonParticipantId: id, seasonId, userId: user.id, username: user.username, joinedAt: joinedAt.toISOString() },
+        {
+          seasonParticipantId: id,
+          seasonId,
+          userId: user.id,
+          username: user.username,
+          joinedAt: joinedAt.toISOString(),
+        },
         String(id),
       ),
     ],
@@ -65,7 +74,10 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
 
 /** The caller's profile: their participations on a branch, each with its season. */
 export async function profile(ctx: SeasonContext, user: AuthUser, branch: Branch) {
-  const participants = await ctx.models.Participant.find({ usernameKey: usernameKey(user.username) }, { outbox: 0, challenges: 0 })
+  const participants = await ctx.models.Participant.find(
+    { usernameKey: usernameKey(user.username) },
+    { outbox: 0, challenges: 0 },
+  )
     .sort({ _id: 1 })
     .lean<ParticipantDoc[]>();
   const seasons = await ctx.models.Season.find({
@@ -99,7 +111,10 @@ export async function resolveParticipant(
     return p;
   }
   if (!user) throw AppError.unauthorized('Log in, or name a participant with ?participantId=');
-  const own = await ctx.models.Participant.findOne({ seasonId, usernameKey: usernameKey(user.username) }, { outbox: 0 }).lean<ParticipantDoc>();
+  const own = await ctx.models.Participant.findOne(
+    { seasonId, usernameKey: usernameKey(user.username) },
+    { outbox: 0 },
+  ).lean<ParticipantDoc>();
   if (!own) throw AppError.notFound(`You have not joined season ${seasonId}`);
   return own;
 }
@@ -128,7 +143,8 @@ export async function setParticipantChallenges(
 ) {
   await findSeason(ctx, seasonId);
   const participant = await findParticipant(ctx, participantId);
-  if (participant.seasonId !== seasonId) throw AppError.notFound(`Participant ${participantId} is not in season ${seasonId}`);
+  if (participant.seasonId !== seasonId)
+    throw AppError.notFound(`Participant ${participantId} is not in season ${seasonId}`);
   const known = await ctx.models.Challenge.find(
     { _id: { $in: changes.map((c) => c.seasonChallengeId) } },
     { seasonId: 1 },
@@ -182,8 +198,8 @@ export async function standing(ctx: SeasonContext, leaderboard: LeaderboardCache
 export async function killTracker(ctx: SeasonContext, seasonId: number, user: AuthUser | undefined) {
   const season = await findSeason(ctx, seasonId);
   assertSeasonVisible(season, user);
-  const rows = await ctx.models.KillTally.find({ seasonId }).sort({ killedCount: -1, killedBy: 1 }).lean<
-    Array<{ killedBy: string; killedCount: number }>
-  >();
+  const rows = await ctx.models.KillTally.find({ seasonId })
+    .sort({ killedCount: -1, killedBy: 1 })
+    .lean<Array<{ killedBy: string; killedCount: number }>>();
   return rows.map((r) => ({ killedBy: r.killedBy, killedCount: r.killedCount }));
 }

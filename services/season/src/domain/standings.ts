@@ -22,7 +22,10 @@ export async function challengeRules(ctx: SeasonContext, seasonId: number): Prom
 }
 
 /** How many rows of the ladder rank ahead of this one (the comparator of domain/ranking.ts as a query). */
-async function rankOf(ctx: SeasonContext, row: Pick<StandingDoc, '_id' | 'seasonId' | 'points' | 'tiebreakerPoints' | 'reachedAt'>) {
+async function rankOf(
+  ctx: SeasonContext,
+  row: Pick<StandingDoc, '_id' | 'seasonId' | 'points' | 'tiebreakerPoints' | 'reachedAt'>,
+) {
   const { points: p, tiebreakerPoints: t, reachedAt: r } = row;
   const ahead = await ctx.models.Standing.countDocuments({
     seasonId: row.seasonId,
@@ -47,8 +50,13 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
   const key = usernameKey(p.username);
   const [ruleList, social, builds, before] = await Promise.all([
     rules ?? challengeRules(ctx, p.seasonId),
-    ctx.models.Social.findById(key, { twitchUrl: 1, youtubeUrl: 1 }).lean<{ twitchUrl: string | null; youtubeUrl: string | null }>(),
-    ctx.models.Build.find({ seasonParticipantId: p._id }, { buildClass: 1 }).sort({ _id: 1 }).lean<Array<{ buildClass: string }>>(),
+    ctx.models.Social.findById(key, { twitchUrl: 1, youtubeUrl: 1 }).lean<{
+      twitchUrl: string | null;
+      youtubeUrl: string | null;
+    }>(),
+    ctx.models.Build.find({ seasonParticipantId: p._id }, { buildClass: 1 })
+      .sort({ _id: 1 })
+      .lean<Array<{ buildClass: string }>>(),
     ctx.models.Standing.findById(p._id, { outbox: 0 }).lean<StandingDoc>(),
   ]);
   const sum = summarisePoints(ruleList, p.challenges, p.joinedAt);
@@ -66,7 +74,13 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
     changed = (await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row })).modifiedCount > 0;
   } else {
     try {
-      await ctx.models.Standing.collection.insertOne({ _id: p._id, ...row, publishedRank: null, publishedPoints: null, outbox: [] } as never);
+      await ctx.models.Standing.collection.insertOne({
+        _id: p._id,
+        ...row,
+        publishedRank: null,
+        publishedPoints: null,
+        outbox: [],
+      } as never);
     } catch (err) {
       if ((err as { code?: number }).code !== 11000) throw err;
       await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row });
@@ -79,7 +93,14 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
   if (rank !== publishedRank || sum.points !== publishedPoints) {
     const event = outboxEntry(
       standingChangedV1,
-      { seasonParticipantId: p._id, seasonId: p.seasonId, username: p.username, rank, previousRank: publishedRank, pointTotal: sum.points },
+      {
+        seasonParticipantId: p._id,
+        seasonId: p.seasonId,
+        username: p.username,
+        rank,
+        previousRank: publishedRank,
+        pointTotal: sum.points,
+      },
       String(p._id),
     );
     await ctx.models.Season.collection.updateOne(
@@ -119,14 +140,25 @@ export async function recomputeSeason(ctx: SeasonContext, seasonId: number) {
  */
 export async function onSocialsUpdated(
   ctx: SeasonContext,
-  event: { id: string; occurredAt: string; data: { username: string; twitchUrl: string | null; youtubeUrl: string | null } },
+  event: {
+    id: string;
+    occurredAt: string;
+    data: { username: string; twitchUrl: string | null; youtubeUrl: string | null };
+  },
 ) {
   const key = usernameKey(event.data.username);
   const occurredAt = new Date(event.occurredAt);
   const exists = await ctx.models.Social.exists({ _id: key });
   if (!exists) {
     await ctx.models.Social.collection
-      .insertOne({ _id: key, username: event.data.username, twitchUrl: null, youtubeUrl: null, updatedAt: new Date(0), appliedEvents: [] } as never)
+      .insertOne({
+        _id: key,
+        username: event.data.username,
+        twitchUrl: null,
+        youtubeUrl: null,
+        updatedAt: new Date(0),
+        appliedEvents: [],
+      } as never)
       .catch((err: { code?: number }) => {
         if (err.code !== 11000) throw err;
       });
@@ -141,10 +173,15 @@ export async function onSocialsUpdated(
   });
   const social = await ctx.models.Social.findById(key).lean<{ twitchUrl: string | null; youtubeUrl: string | null }>();
   if (!social) return;
-  const rows = await ctx.models.Standing.find({ usernameKey: key }, { seasonId: 1, twitchUrl: 1, youtubeUrl: 1 }).lean<StandingDoc[]>();
+  const rows = await ctx.models.Standing.find({ usernameKey: key }, { seasonId: 1, twitchUrl: 1, youtubeUrl: 1 }).lean<
+    StandingDoc[]
+  >();
   const stale = rows.filter((r) => r.twitchUrl !== social.twitchUrl || r.youtubeUrl !== social.youtubeUrl);
   for (const r of stale) {
-    await ctx.models.Standing.updateOne({ _id: r._id }, { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } });
+    await ctx.models.Standing.updateOne(
+      { _id: r._id },
+      { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } },
+    );
   }
   await bumpLadder(ctx, [...new Set(stale.map((r) => r.seasonId))]);
 }

@@ -18,8 +18,9 @@ import { onParticipantEvent, onSocialsUpdated } from '../domain/standings';
 export function subscribeProjections(bus: EventBus, ctx: SeasonContext, groupId: string): Promise<Consumer> {
   const joined: EventHandler<EventData<typeof participantJoinedV1>> = (e) => onParticipantEvent(ctx, e.data);
   const completed: EventHandler<EventData<typeof challengeCompletedV1>> = (e) => onParticipantEvent(ctx, e.data);
-  const socials: EventHandler<EventData<typeof socialsUpdatedV1>> = (e: EventEnvelope<EventData<typeof socialsUpdatedV1>>) =>
-    onSocialsUpdated(ctx, e);
+  const socials: EventHandler<EventData<typeof socialsUpdatedV1>> = (
+    e: EventEnvelope<EventData<typeof socialsUpdatedV1>>,
+  ) => onSocialsUpdated(ctx, e);
   return bus.subscribe({
     groupId,
     handlers: {

@@ -15,12 +15,17 @@ const idParams = z.object({ id: idParam });
 
 export function adminApi(ctx: SeasonContext, auth: Authenticator): Api {
   return new Api(auth)
+    .route({ method: 'get', path: '/admin/time', summary: 'Server time (UTC)', tags: ['admin'], auth: admin }, () => ({
+      utc: ctx.now().toISOString(),
+    }))
     .route(
-      { method: 'get', path: '/admin/time', summary: 'Server time (UTC)', tags: ['admin'], auth: admin },
-      () => ({ utc: ctx.now().toISOString() }),
-    )
-    .route(
-      { method: 'get', path: '/admin/challenge-categories', summary: 'Challenge categories', tags: ['admin'], auth: admin },
+      {
+        method: 'get',
+        path: '/admin/challenge-categories',
+        summary: 'Challenge categories',
+        tags: ['admin'],
+        auth: admin,
+      },
       () => listCategories(ctx),
     )
     .route(
@@ -36,7 +41,14 @@ export function adminApi(ctx: SeasonContext, auth: Authenticator): Api {
       ({ params }) => adminSeasonChallenges(ctx, params.id),
     )
     .route(
-      { method: 'get', path: '/admin/season-challenge/:id', summary: 'One season challenge', tags: ['admin'], auth: admin, params: idParams },
+      {
+        method: 'get',
+        path: '/admin/season-challenge/:id',
+        summary: 'One season challenge',
+        tags: ['admin'],
+        auth: admin,
+        params: idParams,
+      },
       ({ params }) => getChallenge(ctx, params.id),
     )
     .route(
@@ -62,7 +74,14 @@ export function adminApi(ctx: SeasonContext, auth: Authenticator): Api {
       ({ body }) => setDisplayOrder(ctx, body),
     )
     .route(
-      { method: 'delete', path: '/admin/season-challenge/:id', summary: 'Delete a season challenge', tags: ['admin'], auth: admin, params: idParams },
+      {
+        method: 'delete',
+        path: '/admin/season-challenge/:id',
+        summary: 'Delete a season challenge',
+        tags: ['admin'],
+        auth: admin,
+        params: idParams,
+      },
       ({ params }) => deleteChallenge(ctx, params.id),
     );
 }

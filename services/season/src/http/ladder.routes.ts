@@ -57,7 +57,8 @@ export function ladderApi(ctx: SeasonContext, auth: Authenticator, leaderboard: 
         params: seasonIdParams,
         query: participantChallengesQuery,
       },
-      async ({ params, query, user }) => progressDto(await resolveParticipant(ctx, params.id, query.participantId, user)),
+      async ({ params, query, user }) =>
+        progressDto(await resolveParticipant(ctx, params.id, query.participantId, user)),
     )
     .route(
       {

@@ -7,7 +7,11 @@ import { start, type SeasonService } from '../../src/server';
 
 export const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
 
-export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000, stepMs = 50): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  stepMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -26,14 +30,22 @@ export interface Harness {
   svc: SeasonService;
   identity: TestIdentity;
   token: (username: string, roles?: string[]) => Promise<string>;
-  call: (method: string, path: string, opts?: { token?: string; body?: unknown }) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  call: (
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   stop: () => Promise<void>;
 }
 
 /** Boots the season service on port 0 against the real engines, with its own database and consumer group, seeded. */
-export async function bootSeason(seed: SeedOptions = { season7StartsNow: true, participantsPerLadder: 0 }): Promise<Harness> {
+export async function bootSeason(
+  seed: SeedOptions = { season7StartsNow: true, participantsPerLadder: 0 },
+): Promise<Harness> {
   const identity = await startTestIdentity();
-  const svc = await start(testEnv('season', { JWKS_URL: identity.jwksUrl, SEASON_CONSUMER_GROUP: unique('season-test-') }));
+  const svc = await start(
+    testEnv('season', { JWKS_URL: identity.jwksUrl, SEASON_CONSUMER_GROUP: unique('season-test-') }),
+  );
   await seedDemo(svc.mongo, seed);
   const tokens = new Map<string, string>();
   const token = async (username: string, roles: string[] = []) => {
@@ -73,10 +85,17 @@ export async function bootSeason(seed: SeedOptions = { season7StartsNow: true, p
 }
 
 /** An independent witness: reads a topic with a plain kafkajs consumer and keeps what matches. */
-export async function witness(topic: string, match: (e: EventEnvelope<any>) => boolean) { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const kafka = new Kafka({ clientId: 'season-witness', brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logLevel: logLevel.NOTHING });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEnvelope = EventEnvelope<any>;
+
+export async function witness(topic: string, match: (e: AnyEnvelope) => boolean) {
+  const kafka = new Kafka({
+    clientId: 'season-witness',
+    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    logLevel: logLevel.NOTHING,
+  });
   const consumer: Consumer = kafka.consumer({ groupId: unique('season-witness-') });
-  const seen: EventEnvelope<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const seen: AnyEnvelope[] = [];
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
