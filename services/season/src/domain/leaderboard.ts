@@ -24,9 +24,10 @@ const RECHECK_MS = 200;
 
 /**
  * The leaderboard is the standings read model ranked (domain/ranking.ts) and serialised once per ladder
- * version. This process drops a ladder as soon as it changes it; changes made by another instance are
- * seen once the stored version is re-read in the background, about RECHECK_MS later. So a request never
- * waits for the database once a ladder is cached: it sends a ready body.
+ * version. When this process changes a ladder the next request starts a rebuild; changes made by another
+ * instance are seen once the stored version is re-read in the background, about RECHECK_MS later. Either
+ * way a request never waits for the database once a ladder is cached: it sends the ready body it has
+ * (possibly one version old while the rebuild runs).
  */
 export class LeaderboardCache {
   private readonly ladders = new Map<number, Ladder & { checkedAt: number; season: SeasonDoc }>();
@@ -34,8 +35,10 @@ export class LeaderboardCache {
 
   constructor(private readonly ctx: SeasonContext) {}
 
+  /** This process changed the ladder: the next request triggers a rebuild (it is still served the old body). */
   invalidate(seasonId: number): void {
-    this.ladders.delete(seasonId);
+    const hit = this.ladders.get(seasonId);
+    if (hit) hit.checkedAt = 0;
   }
 
   /** The JSON body `{ leaderboardEntries: [...] }` for a season, and its ETag. */

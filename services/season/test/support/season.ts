@@ -84,7 +84,11 @@ export async function bootSeason(
   };
 }
 
-/** An independent witness: reads a topic with a plain kafkajs consumer and keeps what matches. */
+/**
+ * An independent witness: reads a topic with a plain kafkajs consumer and keeps what matches among the
+ * events that occurred after it started (every test database numbers its participants alike, and the
+ * topics are shared, so ids alone would match other runs' events).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEnvelope = EventEnvelope<any>;
 
@@ -96,12 +100,13 @@ export async function witness(topic: string, match: (e: AnyEnvelope) => boolean)
   });
   const consumer: Consumer = kafka.consumer({ groupId: unique('season-witness-') });
   const seen: AnyEnvelope[] = [];
+  const since = Date.now();
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
     eachMessage: async ({ message }) => {
       const e = JSON.parse(message.value?.toString() ?? '{}') as EventEnvelope;
-      if (match(e)) seen.push(e);
+      if (Date.parse(e.occurredAt) >= since && match(e)) seen.push(e);
     },
   });
   return { seen, stop: () => consumer.disconnect() };
