@@ -126,4 +126,12 @@ describe('seasons and the demo seed', () => {
     expect((await h.call('GET', '/season/mod/GrimLeagueS06')).body[0].startDate).toBe('2024-05-24T15:00:00.000Z');
     expect([await count(), await challenges()]).toEqual([c0, ch0]);
   });
+
+  it('when the OpenAPI document is asked for, then it lists the ladder, build and admin paths', async () => {
+    const res = await h.call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    for (const path of ['/season/{id}/leaderboard', '/season/build', '/admin/season-challenge', '/season/profile']) {
+      expect(Object.keys(res.body.paths)).toContain(path);
+    }
+  });
 });
