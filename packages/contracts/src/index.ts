@@ -8,3 +8,5 @@ export * from './catalogue-constants';
 export * from './events/chat';
 export * from './http/chat';
 export * from './http/account';
+export * from './events/season';
+export * from './http/season';

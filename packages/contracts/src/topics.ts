@@ -1,6 +1,7 @@
 import type { EventDefinition } from './envelope';
 import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/account';
 import { chatUserBannedV1, chatUserUnbannedV1 } from './events/chat';
+import { challengeCompletedV1, participantJoinedV1, standingChangedV1 } from './events/season';
 
 /**
  * Every event any service publishes. A producer adds its events here; consumers look definitions up by
@@ -13,6 +14,9 @@ export const EVENTS = [
   socialsUpdatedV1,
   chatUserBannedV1,
   chatUserUnbannedV1,
+  participantJoinedV1,
+  challengeCompletedV1,
+  standingChangedV1,
 ] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));

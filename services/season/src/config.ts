@@ -1,6 +1,19 @@
 import { loadConfig, serviceConfigSchema } from '@league/platform';
+import { z } from 'zod';
 
-export const configSchema = serviceConfigSchema('season', 4002);
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+export const configSchema = serviceConfigSchema('season', 4002).extend({
+  /** Seed (or re-seed, idempotently) the demo league when the service starts. */
+  SEASON_SEED_DEMO: flag,
+  /** With the seed: move Season 7's window to start now (same length), so a demo shows a running season. */
+  SEASON7_STARTS_NOW: flag,
+  /** Kafka consumer group of the standings and socials projections; one per deployment. */
+  SEASON_CONSUMER_GROUP: z.string().min(1).default('season'),
+});
 export type Config = ReturnType<typeof configSchema.parse>;
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfig(configSchema, env);

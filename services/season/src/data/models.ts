@@ -1,0 +1,269 @@
+import { outboxField } from '@league/platform';
+import { Schema, type Connection } from 'mongoose';
+
+// Numeric ids throughout: the spec's clients (site and launcher) address seasons, challenges,
+// participants, builds and screenshots by integers. They come from the `counters` collection.
+const opts = { versionKey: false, strict: true } as const;
+
+const seasonSchema = new Schema(
+  {
+    _id: Number,
+    displayName: { type: String, required: true },
+    isBeta: { type: Boolean, required: true },
+    seasonTypeId: { type: Number, required: true },
+    seasonNumber: { type: Number, required: true },
+    modName: { type: String, required: true },
+    modNameKey: { type: String, required: true, index: true },
+    participationTag: { type: String, required: true },
+    startsAt: { type: Date, required: true },
+    endsAt: { type: Date, required: true },
+    /** Bumped whenever the ladder's read model changes; the leaderboard cache compares it. */
+    ladderVersion: { type: Number, default: 0 },
+    /** Set by the demo seed once the season's challenges and demo ladder are in place. */
+    seededAt: { type: Date, default: null },
+    /** season.standing-changed.v1 events wait here, written with the ladderVersion bump they belong to. */
+    outbox: outboxField,
+  },
+  { ...opts, collection: 'seasons' },
+);
+
+const categorySchema = new Schema(
+  { _id: Number, categoryName: { type: String, required: true } },
+  { ...opts, collection: 'challengeCategories' },
+);
+
+const challengeSchema = new Schema(
+  {
+    _id: Number,
+    seasonId: { type: Number, required: true, index: true },
+    challengeName: { type: String, required: true },
+    questTag: { type: String, default: null },
+    difficulties: { type: String, required: true },
+    maxLevel: { type: Number, required: true },
+    challengeCategoryId: { type: Number, required: true },
+    challengeTypeId: { type: Number, required: true },
+    scalingThreshold: { type: Number, default: null },
+    pointValue: { type: Number, required: true },
+    displayOrder: { type: Number, required: true },
+  },
+  { ...opts, collection: 'seasonChallenges' },
+);
+
+const progressSchema = new Schema(
+  {
+    seasonChallengeId: { type: Number, required: true },
+    quantity: { type: Number, required: true },
+    level: { type: Number, default: null },
+    completedAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const participantSchema = new Schema(
+  {
+    _id: Number,
+    seasonId: { type: Number, required: true },
+    userId: { type: String, required: true },
+    username: { type: String, required: true },
+    usernameKey: { type: String, required: true, index: true },
+    joinedAt: { type: Date, required: true },
+    /** Optimistic concurrency for read-modify-write of `challenges`. */
+    rev: { type: Number, default: 0 },
+    challenges: { type: [progressSchema], default: [] },
+    outbox: outboxField,
+  },
+  { ...opts, collection: 'participants' },
+);
+participantSchema.index({ seasonId: 1, usernameKey: 1 }, { unique: true });
+
+/** The standings read model: one row per participant, kept by the event consumer. */
+const standingSchema = new Schema(
+  {
+    _id: Number,
+    seasonId: { type: Number, required: true },
+    username: { type: String, required: true },
+    usernameKey: { type: String, required: true, index: true },
+    points: { type: Number, default: 0 },
+    tiebreakerPoints: { type: Number, default: 0 },
+    reachedAt: { type: Date, required: true },
+    /** The rank and total last announced in season.standing-changed.v1 (ranks themselves are derived on read). */
+    publishedRank: { type: Number, default: null },
+    publishedPoints: { type: Number, default: null },
+    twitchUrl: { type: String, default: null },
+    youtubeUrl: { type: String, default: null },
+    classesPlayed: { type: [String], default: [] },
+    outbox: outboxField,
+  },
+  { ...opts, collection: 'standings' },
+);
+// Serves the "who is ahead of me" count on MongoDB (FerretDB scans, see the README).
+standingSchema.index({ seasonId: 1, points: -1, tiebreakerPoints: -1, reachedAt: 1 });
+
+/** Read model of account.socials-updated.v1, keyed by the lower-cased username. */
+const socialSchema = new Schema(
+  {
+    _id: String,
+    username: { type: String, required: true },
+    twitchUrl: { type: String, default: null },
+    youtubeUrl: { type: String, default: null },
+    updatedAt: { type: Date, required: true },
+    appliedEvents: { type: [String], default: [] },
+  },
+  { ...opts, collection: 'socials' },
+);
+
+const buildSchema = new Schema(
+  {
+    _id: Number,
+    seasonParticipantId: { type: Number, required: true, index: true },
+    seasonId: { type: Number, required: true, index: true },
+    buildClass: { type: String, required: true },
+    buildUrl: { type: String, required: true },
+    buildDescription: { type: String, default: null },
+    createdOn: { type: Date, required: true },
+    modifiedOn: { type: Date, required: true },
+  },
+  { ...opts, collection: 'builds' },
+);
+
+const screenshotSchema = new Schema(
+  {
+    _id: Number,
+    seasonParticipantId: { type: Number, required: true, index: true },
+    seasonId: { type: Number, required: true },
+    screenshotUrl: { type: String, required: true },
+    createdOn: { type: Date, required: true },
+  },
+  { ...opts, collection: 'screenshots' },
+);
+
+/** Filled by the game-launcher work (deaths reported by characters); read by the kill tracker. */
+const killTallySchema = new Schema(
+  {
+    seasonId: { type: Number, required: true, index: true },
+    killedBy: { type: String, required: true },
+    killedCount: { type: Number, required: true },
+  },
+  { ...opts, collection: 'killTallies' },
+);
+
+const counterSchema = new Schema(
+  { _id: String, seq: { type: Number, default: 0 } },
+  { ...opts, collection: 'counters' },
+);
+
+export function seasonModels(conn: Connection) {
+  return {
+    Season: conn.model('Season', seasonSchema),
+    Category: conn.model('ChallengeCategory', categorySchema),
+    Challenge: conn.model('SeasonChallenge', challengeSchema),
+    Participant: conn.model('Participant', participantSchema),
+    Standing: conn.model('Standing', standingSchema),
+    Social: conn.model('Social', socialSchema),
+    Build: conn.model('Build', buildSchema),
+    Screenshot: conn.model('Screenshot', screenshotSchema),
+    KillTally: conn.model('KillTally', killTallySchema),
+    Counter: conn.model('Counter', counterSchema),
+  };
+}
+export type SeasonModels = ReturnType<typeof seasonModels>;
+
+/** Plain shapes the repositories hand out. */
+export interface SeasonDoc {
+  _id: number;
+  displayName: string;
+  isBeta: boolean;
+  seasonTypeId: number;
+  seasonNumber: number;
+  modName: string;
+  participationTag: string;
+  startsAt: Date;
+  endsAt: Date;
+  ladderVersion: number;
+}
+
+export interface CategoryDoc {
+  _id: number;
+  categoryName: string;
+}
+
+export interface ChallengeDoc {
+  _id: number;
+  seasonId: number;
+  challengeName: string;
+  questTag: string | null;
+  difficulties: string;
+  maxLevel: number;
+  challengeCategoryId: number;
+  challengeTypeId: number;
+  scalingThreshold: number | null;
+  pointValue: number;
+  displayOrder: number;
+}
+
+export interface ProgressDoc {
+  seasonChallengeId: number;
+  quantity: number;
+  level: number | null;
+  completedAt: Date;
+}
+
+export interface ParticipantDoc {
+  _id: number;
+  seasonId: number;
+  userId: string;
+  username: string;
+  usernameKey: string;
+  joinedAt: Date;
+  rev: number;
+  challenges: ProgressDoc[];
+}
+
+export interface StandingDoc {
+  _id: number;
+  seasonId: number;
+  username: string;
+  usernameKey: string;
+  points: number;
+  tiebreakerPoints: number;
+  reachedAt: Date;
+  publishedRank: number | null;
+  publishedPoints: number | null;
+  twitchUrl: string | null;
+  youtubeUrl: string | null;
+  classesPlayed: string[];
+}
+
+export interface BuildDoc {
+  _id: number;
+  seasonParticipantId: number;
+  seasonId: number;
+  buildClass: string;
+  buildUrl: string;
+  buildDescription: string | null;
+  createdOn: Date;
+  modifiedOn: Date;
+}
+
+export interface ScreenshotDoc {
+  _id: number;
+  seasonParticipantId: number;
+  seasonId: number;
+  screenshotUrl: string;
+  createdOn: Date;
+}
+
+/** Next value of a named sequence (atomic single-document $inc). */
+export async function nextId(models: SeasonModels, name: string): Promise<number> {
+  const doc = await models.Counter.findOneAndUpdate(
+    { _id: name },
+    { $inc: { seq: 1 } },
+    { upsert: true, new: true, lean: true },
+  );
+  return (doc as unknown as { seq: number }).seq;
+}
+
+/** Makes sure a sequence continues above ids written directly (the seed's fixed ids). */
+export async function raiseCounter(models: SeasonModels, name: string, atLeast: number): Promise<void> {
+  await models.Counter.updateOne({ _id: name }, { $max: { seq: atLeast } }, { upsert: true });
+}

@@ -1,0 +1,205 @@
+import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
+import { AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
+import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc, type SeasonDoc } from '../data/models';
+import { usernameKey, type Branch, type SeasonContext } from './context';
+import type { LeaderboardCache } from './leaderboard';
+import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
+
+export function participantDto(p: Pick<ParticipantDoc, '_id' | 'seasonId' | 'username' | 'joinedAt'>) {
+  return {
+    seasonParticipantId: p._id,
+    seasonId: p.seasonId,
+    username: p.username,
+    joinedOn: p.joinedAt.toISOString(),
+  };
+}
+
+export async function findParticipant(ctx: SeasonContext, id: number): Promise<ParticipantDoc> {
+  const p = await ctx.models.Participant.findById(id, { outbox: 0 }).lean<ParticipantDoc>();
+  if (!p) throw AppError.notFound(`Participant ${id} does not exist`);
+  return p;
+}
+
+/**
+ * Joins the caller to a season's ladder. Idempotent: a second call (or a racing one, caught by the unique
+ * index on season + username) returns the participant already there.
+ */
+export async function joinSeason(ctx: SeasonContext, seasonId: number, user: AuthUser) {
+  const season = await findSeason(ctx, seasonId);
+  assertSeasonVisible(season, user);
+  const key = usernameKey(user.username);
+  const existing = await ctx.models.Participant.findOne(
+    { seasonId, usernameKey: key },
+    { outbox: 0 },
+  ).lean<ParticipantDoc>();
+  if (existing) return participantDto(existing);
+  if (seasonStatus(season, ctx.now()) === 'ended') throw AppError.conflict(`${season.displayName} has ended`);
+
+  const id = await nextId(ctx.models, 'participant');
+  const joinedAt = ctx.now();
+  const doc = {
+    _id: id,
+    seasonId,
+    userId: user.id,
+    username: user.username,
+    usernameKey: key,
+    joinedAt,
+    rev: 0,
+    challenges: [],
+    outbox: [
+      outboxEntry(
+        participantJoinedV1,
+        {
+          seasonParticipantId: id,
+          seasonId,
+          userId: user.id,
+          username: user.username,
+          joinedAt: joinedAt.toISOString(),
+        },
+        String(id),
+      ),
+    ],
+  };
+  try {
+    await ctx.models.Participant.collection.insertOne(doc as never);
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    const winner = await ctx.models.Participant.findOne({ seasonId, usernameKey: key }).lean<ParticipantDoc>();
+    if (!winner) throw err;
+    return participantDto(winner);
+  }
+  ctx.publishSoon();
+  return participantDto(doc);
+}
+
+/** The caller's profile: their participations on a branch, each with its season. */
+export async function profile(ctx: SeasonContext, user: AuthUser, branch: Branch) {
+  const participants = await ctx.models.Participant.find(
+    { usernameKey: usernameKey(user.username) },
+    { outbox: 0, challenges: 0 },
+  )
+    .sort({ _id: 1 })
+    .lean<ParticipantDoc[]>();
+  const seasons = await ctx.models.Season.find({
+    _id: { $in: participants.map((p) => p.seasonId) },
+    isBeta: branch === 'beta',
+  }).lean<SeasonDoc[]>();
+  const byId = new Map(seasons.map((s) => [s._id, s]));
+  const now = ctx.now();
+  return {
+    username: user.username,
+    // The Patreon link lives in the account service and no event carries it yet; see the README.
+    isPatreonConnected: false,
+    seasonParticipants: participants
+      .filter((p) => byId.has(p.seasonId))
+      .map((p) => ({ ...participantDto(p), season: seasonDto(byId.get(p.seasonId)!, now) })),
+  };
+}
+
+/** Whose challenges to show: `?participantId=` (anyone may look), else the caller's own in that season. */
+export async function resolveParticipant(
+  ctx: SeasonContext,
+  seasonId: number,
+  participantId: number | undefined,
+  user: AuthUser | undefined,
+): Promise<ParticipantDoc> {
+  const season = await findSeason(ctx, seasonId);
+  assertSeasonVisible(season, user);
+  if (participantId !== undefined) {
+    const p = await findParticipant(ctx, participantId);
+    if (p.seasonId !== seasonId) throw AppError.notFound(`Participant ${participantId} is not in season ${seasonId}`);
+    return p;
+  }
+  if (!user) throw AppError.unauthorized('Log in, or name a participant with ?participantId=');
+  const own = await ctx.models.Participant.findOne(
+    { seasonId, usernameKey: usernameKey(user.username) },
+    { outbox: 0 },
+  ).lean<ParticipantDoc>();
+  if (!own) throw AppError.notFound(`You have not joined season ${seasonId}`);
+  return own;
+}
+
+export function progressDto(p: ParticipantDoc) {
+  return p.challenges
+    .filter((c) => c.quantity > 0)
+    .map((c) => ({
+      seasonChallengeId: c.seasonChallengeId,
+      quantity: c.quantity,
+      level: c.level,
+      completedOn: c.completedAt.toISOString(),
+    }));
+}
+
+/**
+ * An admin sets quantities for some of a participant's challenges. The new progress and one
+ * season.challenge-completed.v1 per changed challenge go in one guarded write (outbox + revision check),
+ * so a concurrent edit gets 409 instead of being lost.
+ */
+export async function setParticipantChallenges(
+  ctx: SeasonContext,
+  seasonId: number,
+  participantId: number,
+  changes: Array<{ seasonChallengeId: number; quantity: number; level?: number | null }>,
+) {
+  await findSeason(ctx, seasonId);
+  const participant = await findParticipant(ctx, participantId);
+  if (participant.seasonId !== seasonId)
+    throw AppError.notFound(`Participant ${participantId} is not in season ${seasonId}`);
+  const known = await ctx.models.Challenge.find(
+    { _id: { $in: changes.map((c) => c.seasonChallengeId) } },
+    { seasonId: 1 },
+  ).lean<Array<Pick<ChallengeDoc, '_id' | 'seasonId'>>>();
+  const inSeason = new Set(known.filter((c) => c.seasonId === seasonId).map((c) => c._id));
+  const unknown = changes.filter((c) => !inSeason.has(c.seasonChallengeId)).map((c) => c.seasonChallengeId);
+  if (unknown.length) throw AppError.badRequest(`Not challenges of season ${seasonId}: ${unknown.join(', ')}`);
+
+  const now = ctx.now();
+  const progress = new Map<number, ProgressDoc>(participant.challenges.map((c) => [c.seasonChallengeId, { ...c }]));
+  const events: OutboxEntry[] = [];
+  for (const change of changes) {
+    const before = progress.get(change.seasonChallengeId);
+    const level = change.level ?? before?.level ?? null;
+    if (before && before.quantity === change.quantity && before.level === level) continue;
+    if (!before && change.quantity === 0) continue;
+    const next = { seasonChallengeId: change.seasonChallengeId, quantity: change.quantity, level, completedAt: now };
+    progress.set(change.seasonChallengeId, next);
+    events.push(
+      outboxEntry(
+        challengeCompletedV1,
+        { seasonParticipantId: participantId, seasonId, ...next, completedAt: now.toISOString() },
+        String(participantId),
+      ),
+    );
+  }
+  if (events.length) {
+    const res = await ctx.models.Participant.collection.updateOne(
+      { _id: participantId, rev: participant.rev } as never,
+      {
+        $set: { challenges: [...progress.values()] },
+        $inc: { rev: 1 },
+        $push: { outbox: { $each: events } },
+      } as never,
+    );
+    if (res.modifiedCount !== 1) throw AppError.conflict('The participant changed meanwhile; reload and try again');
+    ctx.publishSoon();
+  }
+  return progressDto({ ...participant, challenges: [...progress.values()] });
+}
+
+/** Rank and total from the ranked ladder (cached per ladder version, never recomputed per request). */
+export async function standing(ctx: SeasonContext, leaderboard: LeaderboardCache, participantId: number) {
+  const p = await findParticipant(ctx, participantId);
+  const { found, size } = await leaderboard.standingOf(p.seasonId, participantId);
+  if (found) return { rank: found.rank, pointTotal: found.points };
+  // Joined a moment ago and the read model has not caught up: no points yet, so last on the ladder.
+  return { rank: size + 1, pointTotal: 0 };
+}
+
+export async function killTracker(ctx: SeasonContext, seasonId: number, user: AuthUser | undefined) {
+  const season = await findSeason(ctx, seasonId);
+  assertSeasonVisible(season, user);
+  const rows = await ctx.models.KillTally.find({ seasonId })
+    .sort({ killedCount: -1, killedBy: 1 })
+    .lean<Array<{ killedBy: string; killedCount: number }>>();
+  return rows.map((r) => ({ killedBy: r.killedBy, killedCount: r.killedCount }));
+}

@@ -1,0 +1,146 @@
+import { AppError, type AuthUser } from '@league/platform';
+import type { CategoryDoc, ChallengeDoc, SeasonDoc } from '../data/models';
+import type { Branch, SeasonContext } from './context';
+
+export const TIEBREAKERS = 'Tiebreakers';
+
+export function seasonStatus(season: Pick<SeasonDoc, 'startsAt' | 'endsAt'>, now: Date) {
+  if (now < season.startsAt) return 'upcoming' as const;
+  if (now >= season.endsAt) return 'ended' as const;
+  return 'running' as const;
+}
+
+export function challengeDto(c: ChallengeDoc, categories: Map<number, string>) {
+  return {
+    seasonChallengeId: c._id,
+    seasonId: c.seasonId,
+    challengeName: c.challengeName,
+    questTag: c.questTag,
+    difficulties: c.difficulties,
+    maxLevel: c.maxLevel,
+    challengeCategoryId: c.challengeCategoryId,
+    categoryName: categories.get(c.challengeCategoryId) ?? '',
+    challengeTypeId: c.challengeTypeId,
+    scalingThreshold: c.scalingThreshold,
+    pointValue: c.pointValue,
+    displayOrder: c.displayOrder,
+  };
+}
+export type ChallengeDto = ReturnType<typeof challengeDto>;
+
+/** The categories a season's challenges use, in first-seen display order, Tiebreakers last. */
+export function deriveCategories(challenges: ChallengeDto[]) {
+  const seen = new Map<number, string>();
+  for (const c of challenges) if (!seen.has(c.challengeCategoryId)) seen.set(c.challengeCategoryId, c.categoryName);
+  const list = [...seen].map(([challengeCategoryId, categoryName]) => ({ challengeCategoryId, categoryName }));
+  return [...list.filter((c) => c.categoryName !== TIEBREAKERS), ...list.filter((c) => c.categoryName === TIEBREAKERS)];
+}
+
+export function seasonDto(s: SeasonDoc, now: Date) {
+  return {
+    seasonId: s._id,
+    displayName: s.displayName,
+    isBeta: s.isBeta,
+    seasonTypeId: s.seasonTypeId,
+    seasonNumber: s.seasonNumber,
+    modName: s.modName,
+    participationTag: s.participationTag,
+    startDate: s.startsAt.toISOString(),
+    endDate: s.endsAt.toISOString(),
+    status: seasonStatus(s, now),
+  };
+}
+
+export async function categoryNames(ctx: SeasonContext): Promise<Map<number, string>> {
+  const cats = await ctx.models.Category.find().lean<CategoryDoc[]>();
+  return new Map(cats.map((c) => [c._id, c.categoryName]));
+}
+
+export async function seasonChallenges(ctx: SeasonContext, seasonId: number): Promise<ChallengeDto[]> {
+  const [challenges, names] = await Promise.all([
+    ctx.models.Challenge.find({ seasonId }).sort({ displayOrder: 1, _id: 1 }).lean<ChallengeDoc[]>(),
+    categoryNames(ctx),
+  ]);
+  return challenges.map((c) => challengeDto(c, names));
+}
+
+export async function findSeason(ctx: SeasonContext, seasonId: number): Promise<SeasonDoc> {
+  const season = await ctx.models.Season.findById(seasonId).lean<SeasonDoc>();
+  if (!season) throw AppError.notFound(`Season ${seasonId} does not exist`);
+  return season;
+}
+
+/** A beta season is visible only to testers and admins. */
+export function assertSeasonVisible(season: SeasonDoc, user: AuthUser | undefined) {
+  if (season.isBeta && !(user?.roles.includes('tester') || user?.roles.includes('admin'))) {
+    throw AppError.notFound(`Season ${season._id} does not exist`);
+  }
+}
+
+interface Include {
+  challenges?: boolean;
+  participants?: boolean;
+}
+
+async function withExtras(ctx: SeasonContext, seasons: SeasonDoc[], include: Include) {
+  const now = ctx.now();
+  return Promise.all(
+    seasons.map(async (s) => {
+      const base = seasonDto(s, now);
+      const extra: Record<string, unknown> = {};
+      if (include.challenges) {
+        const challenges = await seasonChallenges(ctx, s._id);
+        extra.seasonChallenges = challenges;
+        extra.challengeCategories = deriveCategories(challenges);
+      }
+      if (include.participants) {
+        const participants = await ctx.models.Participant.find({ seasonId: s._id }, { username: 1, joinedAt: 1 })
+          .sort({ _id: 1 })
+          .lean<Array<{ _id: number; username: string; joinedAt: Date }>>();
+        extra.seasonParticipants = participants.map((p) => ({
+          seasonParticipantId: p._id,
+          seasonId: s._id,
+          username: p.username,
+          joinedOn: p.joinedAt.toISOString(),
+        }));
+      }
+      return { ...base, ...extra };
+    }),
+  );
+}
+
+/** The ladders of the newest season on a branch (Season 7: SC Trade and HC SSF). */
+export async function latestSeasons(ctx: SeasonContext, branch: Branch, include: Include) {
+  const newest = await ctx.models.Season.findOne({ isBeta: branch === 'beta' })
+    .sort({ seasonNumber: -1 })
+    .lean<SeasonDoc>();
+  if (!newest) return [];
+  const seasons = await ctx.models.Season.find({ isBeta: branch === 'beta', seasonNumber: newest.seasonNumber })
+    .sort({ seasonTypeId: 1, _id: 1 })
+    .lean<SeasonDoc[]>();
+  return withExtras(ctx, seasons, include);
+}
+
+export async function seasonById(ctx: SeasonContext, seasonId: number, user: AuthUser | undefined) {
+  const season = await findSeason(ctx, seasonId);
+  assertSeasonVisible(season, user);
+  const [dto] = await withExtras(ctx, [season], { challenges: true });
+  return dto!;
+}
+
+/** The seasons of one mod (GrimLeagueS07, or S03–S06 for the previous seasons) on a branch, with challenges. */
+export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: Branch) {
+  const seasons = await ctx.models.Season.find({ modNameKey: modName.toLowerCase(), isBeta: branch === 'beta' })
+    .sort({ seasonTypeId: 1, _id: 1 })
+    .lean<SeasonDoc[]>();
+  if (!seasons.length) throw AppError.notFound(`No season uses the mod ${modName}`);
+  return withExtras(ctx, seasons, { challenges: true });
+}
+
+/** Marks ladders as changed: every instance's leaderboard cache sees the new version. */
+export async function bumpLadder(ctx: SeasonContext, seasonIds: number[]) {
+  for (const id of seasonIds) {
+    await ctx.models.Season.updateOne({ _id: id }, { $inc: { ladderVersion: 1 } });
+    ctx.ladderChanged(id);
+  }
+}

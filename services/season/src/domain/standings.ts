@@ -1,0 +1,197 @@
+import { standingChangedV1 } from '@league/contracts';
+import { applyOnce, outboxEntry } from '@league/platform';
+import type { CategoryDoc, ChallengeDoc, ParticipantDoc, StandingDoc } from '../data/models';
+import { usernameKey, type SeasonContext } from './context';
+import { summarisePoints, type ChallengeRule } from './points';
+import { bumpLadder, TIEBREAKERS } from './seasons';
+
+export async function challengeRules(ctx: SeasonContext, seasonId: number): Promise<ChallengeRule[]> {
+  const [challenges, tiebreakers] = await Promise.all([
+    ctx.models.Challenge.find({ seasonId }).lean<ChallengeDoc[]>(),
+    ctx.models.Category.find({ categoryName: TIEBREAKERS }).lean<CategoryDoc[]>(),
+  ]);
+  const tiebreakerIds = new Set(tiebreakers.map((c) => c._id));
+  return challenges.map((c) => ({
+    seasonChallengeId: c._id,
+    challengeTypeId: c.challengeTypeId,
+    pointValue: c.pointValue,
+    maxLevel: c.maxLevel,
+    scalingThreshold: c.scalingThreshold,
+    isTiebreaker: tiebreakerIds.has(c.challengeCategoryId),
+  }));
+}
+
+/** How many rows of the ladder rank ahead of this one (the comparator of domain/ranking.ts as a query). */
+async function rankOf(
+  ctx: SeasonContext,
+  row: Pick<StandingDoc, '_id' | 'seasonId' | 'points' | 'tiebreakerPoints' | 'reachedAt'>,
+) {
+  const { points: p, tiebreakerPoints: t, reachedAt: r } = row;
+  const ahead = await ctx.models.Standing.countDocuments({
+    seasonId: row.seasonId,
+    $or: [
+      { points: { $gt: p } },
+      { points: p, tiebreakerPoints: { $gt: t } },
+      { points: p, tiebreakerPoints: t, reachedAt: { $lt: r } },
+      { points: p, tiebreakerPoints: t, reachedAt: r, _id: { $lt: row._id } },
+    ],
+  });
+  return ahead + 1;
+}
+
+/**
+ * Projects one participant into the standings read model: totals recomputed from its stored progress
+ * (deterministic, so a redelivered event changes nothing), its rank counted, and, when its rank or total
+ * differs from the last announcement, season.standing-changed.v1 written with the ladder's version bump
+ * in one update of the season document. The announcement is recorded on the row afterwards, so a crash
+ * in between repeats the event rather than losing it.
+ */
+export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, rules?: ChallengeRule[]) {
+  const key = usernameKey(p.username);
+  const [ruleList, social, builds, before] = await Promise.all([
+    rules ?? challengeRules(ctx, p.seasonId),
+    ctx.models.Social.findById(key, { twitchUrl: 1, youtubeUrl: 1 }).lean<{
+      twitchUrl: string | null;
+      youtubeUrl: string | null;
+    }>(),
+    ctx.models.Build.find({ seasonParticipantId: p._id }, { buildClass: 1 })
+      .sort({ _id: 1 })
+      .lean<Array<{ buildClass: string }>>(),
+    ctx.models.Standing.findById(p._id, { outbox: 0 }).lean<StandingDoc>(),
+  ]);
+  const sum = summarisePoints(ruleList, p.challenges, p.joinedAt);
+  const row = {
+    seasonId: p.seasonId,
+    username: p.username,
+    usernameKey: key,
+    ...sum,
+    twitchUrl: social?.twitchUrl ?? null,
+    youtubeUrl: social?.youtubeUrl ?? null,
+    classesPlayed: [...new Set(builds.map((b) => b.buildClass))],
+  };
+  let changed: boolean;
+  if (before) {
+    changed = (await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row })).modifiedCount > 0;
+  } else {
+    try {
+      await ctx.models.Standing.collection.insertOne({
+        _id: p._id,
+        ...row,
+        publishedRank: null,
+        publishedPoints: null,
+        outbox: [],
+      } as never);
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err;
+      await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row });
+    }
+    changed = true;
+  }
+  const rank = await rankOf(ctx, { _id: p._id, ...row });
+  const publishedRank = before?.publishedRank ?? null;
+  const publishedPoints = before?.publishedPoints ?? null;
+  if (rank !== publishedRank || sum.points !== publishedPoints) {
+    const event = outboxEntry(
+      standingChangedV1,
+      {
+        seasonParticipantId: p._id,
+        seasonId: p.seasonId,
+        username: p.username,
+        rank,
+        previousRank: publishedRank,
+        pointTotal: sum.points,
+      },
+      String(p._id),
+    );
+    await ctx.models.Season.collection.updateOne(
+      { _id: p.seasonId } as never,
+      { $inc: { ladderVersion: 1 }, $push: { outbox: event } } as never,
+    );
+    ctx.ladderChanged(p.seasonId);
+    await ctx.models.Standing.updateOne({ _id: p._id }, { $set: { publishedRank: rank, publishedPoints: sum.points } });
+    ctx.publishSoon();
+  } else if (changed) {
+    await bumpLadder(ctx, [p.seasonId]);
+  }
+  return { rank, pointTotal: sum.points };
+}
+
+/** Consumer of season.participant-joined.v1 and season.challenge-completed.v1. */
+export async function onParticipantEvent(ctx: SeasonContext, data: { seasonParticipantId: number }) {
+  const p = await ctx.models.Participant.findById(data.seasonParticipantId, { outbox: 0 }).lean<ParticipantDoc>();
+  if (!p) return; // not in this database (another deployment on the same topic) or gone
+  await projectParticipant(ctx, p);
+}
+
+/**
+ * After an admin changes a season's challenges every total may change: project each participant again.
+ * O(participants) writes; fine for an admin action, and only rows whose numbers moved are announced.
+ */
+export async function recomputeSeason(ctx: SeasonContext, seasonId: number) {
+  const rules = await challengeRules(ctx, seasonId);
+  const participants = await ctx.models.Participant.find({ seasonId }, { outbox: 0 }).lean<ParticipantDoc[]>();
+  for (const p of participants) await projectParticipant(ctx, p, rules);
+}
+
+/**
+ * Consumer of account.socials-updated.v1. The socials row is guarded by the event id (a redelivery does
+ * nothing) and by the event time (an older update never overwrites a newer one); the ladder rows are then
+ * set from the row's current values, which is safe to repeat after a crash.
+ */
+export async function onSocialsUpdated(
+  ctx: SeasonContext,
+  event: {
+    id: string;
+    occurredAt: string;
+    data: { username: string; twitchUrl: string | null; youtubeUrl: string | null };
+  },
+) {
+  const key = usernameKey(event.data.username);
+  const occurredAt = new Date(event.occurredAt);
+  const exists = await ctx.models.Social.exists({ _id: key });
+  if (!exists) {
+    await ctx.models.Social.collection
+      .insertOne({
+        _id: key,
+        username: event.data.username,
+        twitchUrl: null,
+        youtubeUrl: null,
+        updatedAt: new Date(0),
+        appliedEvents: [],
+      } as never)
+      .catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      });
+  }
+  await applyOnce(ctx.models.Social, { _id: key, updatedAt: { $lte: occurredAt } }, event.id, {
+    $set: {
+      username: event.data.username,
+      twitchUrl: event.data.twitchUrl || null,
+      youtubeUrl: event.data.youtubeUrl || null,
+      updatedAt: occurredAt,
+    },
+  });
+  const social = await ctx.models.Social.findById(key).lean<{ twitchUrl: string | null; youtubeUrl: string | null }>();
+  if (!social) return;
+  const rows = await ctx.models.Standing.find({ usernameKey: key }, { seasonId: 1, twitchUrl: 1, youtubeUrl: 1 }).lean<
+    StandingDoc[]
+  >();
+  const stale = rows.filter((r) => r.twitchUrl !== social.twitchUrl || r.youtubeUrl !== social.youtubeUrl);
+  for (const r of stale) {
+    await ctx.models.Standing.updateOne(
+      { _id: r._id },
+      { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } },
+    );
+  }
+  await bumpLadder(ctx, [...new Set(stale.map((r) => r.seasonId))]);
+}
+
+/** Classes played on the leaderboard: the distinct classes of the participant's builds. */
+export async function refreshClassesPlayed(ctx: SeasonContext, participantId: number, seasonId: number) {
+  const builds = await ctx.models.Build.find({ seasonParticipantId: participantId }, { buildClass: 1 })
+    .sort({ _id: 1 })
+    .lean<Array<{ buildClass: string }>>();
+  const classes = [...new Set(builds.map((b) => b.buildClass))];
+  const res = await ctx.models.Standing.updateOne({ _id: participantId }, { $set: { classesPlayed: classes } });
+  if (res.modifiedCount) await bumpLadder(ctx, [seasonId]);
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@league/contracts';
+import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { seedDemo, type SeedOptions } from '../../src/data/seed';
+import { start, type SeasonService } from '../../src/server';
+
+export const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  stepMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+export interface Harness {
+  svc: SeasonService;
+  identity: TestIdentity;
+  token: (username: string, roles?: string[]) => Promise<string>;
+  call: (
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  stop: () => Promise<void>;
+}
+
+/** Boots the season service on port 0 against the real engines, with its own database and consumer group, seeded. */
+export async function bootSeason(
+  seed: SeedOptions = { season7StartsNow: true, participantsPerLadder: 0 },
+): Promise<Harness> {
+  const identity = await startTestIdentity();
+  const svc = await start(
+    testEnv('season', { JWKS_URL: identity.jwksUrl, SEASON_CONSUMER_GROUP: unique('season-test-') }),
+  );
+  await seedDemo(svc.mongo, seed);
+  const tokens = new Map<string, string>();
+  const token = async (username: string, roles: string[] = []) => {
+    const key = `${username}|${roles.join(',')}`;
+    if (!tokens.has(key)) tokens.set(key, await identity.token({ username, roles }));
+    return tokens.get(key)!;
+  };
+  const call: Harness['call'] = async (method, path, opts = {}) => {
+    const res = await fetch(`${svc.url}${path}`, {
+      method,
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* plain text */
+    }
+    return { status: res.status, body };
+  };
+  return {
+    svc,
+    identity,
+    token,
+    call,
+    stop: async () => {
+      await svc.mongo.dropDatabase().catch(() => undefined);
+      await svc.stop();
+      await identity.close();
+    },
+  };
+}
+
+/**
+ * An independent witness: reads a topic with a plain kafkajs consumer and keeps what matches among the
+ * events that occurred after it started (every test database numbers its participants alike, and the
+ * topics are shared, so ids alone would match other runs' events).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEnvelope = EventEnvelope<any>;
+
+export async function witness(topic: string, match: (e: AnyEnvelope) => boolean) {
+  const kafka = new Kafka({
+    clientId: 'season-witness',
+    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    logLevel: logLevel.NOTHING,
+  });
+  const consumer: Consumer = kafka.consumer({ groupId: unique('season-witness-') });
+  const seen: AnyEnvelope[] = [];
+  const since = Date.now();
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const e = JSON.parse(message.value?.toString() ?? '{}') as EventEnvelope;
+      if (Date.parse(e.occurredAt) >= since && match(e)) seen.push(e);
+    },
+  });
+  return { seen, stop: () => consumer.disconnect() };
+}
