@@ -3,3 +3,5 @@ export * from './envelope';
 export * from './topics';
 export * from './events/account';
 export * from './http/common';
+export * from './http/files';
+export * from './events/files';

@@ -1,5 +1,6 @@
 import type { EventDefinition } from './envelope';
 import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/account';
+import { betaFinalizedV1, filePublishedV1 } from './events/files';
 
 /**
  * Every event any service publishes. A producer adds its events here; consumers look definitions up by
@@ -10,6 +11,8 @@ export const EVENTS = [
   userRegisteredV1,
   rolesChangedV1,
   socialsUpdatedV1,
+  filePublishedV1,
+  betaFinalizedV1,
 ] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));
