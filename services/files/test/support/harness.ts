@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { start, type FilesService } from '../../src/server';
@@ -23,6 +25,7 @@ export async function eventually<T>(fn: () => Promise<T | undefined | false>, ti
 }
 
 export interface Harness {
+  env: NodeJS.ProcessEnv;
   svc: FilesService;
   identity: TestIdentity;
   admin: string;
@@ -34,22 +37,22 @@ export interface Harness {
 /** The files service on port 0 with its own database, buckets and queues, trusting a test identity. */
 export async function startHarness(extra: NodeJS.ProcessEnv = {}): Promise<Harness> {
   const identity = await startTestIdentity();
-  const svc = await start(
-    testEnv('files', {
-      JWKS_URL: identity.jwksUrl,
-      FILES_BUCKET_PREFIX: unique('test-files'),
-      FILES_UPLOAD_QUEUE: unique('files-upload-processing'),
-      FILES_FINALISE_QUEUE: unique('files-beta-finalisation'),
-      KAFKA_CLIENT_ID: unique('files-test'),
-      ...extra,
-    }),
-  );
+  const env = testEnv('files', {
+    JWKS_URL: identity.jwksUrl,
+    FILES_BUCKET_PREFIX: unique('test-files'),
+    FILES_UPLOAD_QUEUE: unique('files-upload-processing'),
+    FILES_FINALISE_QUEUE: unique('files-beta-finalisation'),
+    KAFKA_CLIENT_ID: unique('files-test'),
+    ...extra,
+  });
+  const svc = await start(env);
   const [admin, player, tester] = await Promise.all([
     identity.token({ username: 'Ada', roles: ['admin'] }),
     identity.token({ username: 'Pip', roles: [] }),
     identity.token({ username: 'Tess', roles: ['tester'] }),
   ]);
   return {
+    env,
     svc,
     identity,
     admin,
@@ -123,4 +126,29 @@ export async function awaitEvent<T>(topic: string, match: (e: { id: string; data
   } finally {
     await consumer.disconnect();
   }
+}
+
+/** Starts the files service in a child process with the same environment (its own node, killable). */
+export function startChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '-r',
+        path.join(__dirname, '../../../../packages/platform/test/support/ts-register.js'),
+        path.join(__dirname, 'files-child.ts'),
+        JSON.stringify(env),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += String(d);
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve({ child, url: (JSON.parse(line!) as { url: string }).url });
+    });
+    child.stderr.on('data', (d: Buffer) => (err += String(d)));
+    child.on('exit', (code) => reject(new Error(`files child exited ${code}: ${err}`)));
+  });
 }
