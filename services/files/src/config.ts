@@ -26,18 +26,29 @@ const sizeList = optionalList.transform((pairs, ctx) =>
   }),
 );
 
-const publicUrls = Object.fromEntries(REGIONS.map((r) => [`FILES_PUBLIC_URL_${r.toUpperCase()}`, z.string().url().optional()]));
+const publicUrls = Object.fromEntries(
+  REGIONS.map((r) => [`FILES_PUBLIC_URL_${r.toUpperCase()}`, z.string().url().optional()]),
+);
 
 export const configSchema = serviceConfigSchema('files', 4004)
   .merge(minioConfigSchema)
   .extend({
-    FILES_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    FILES_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 ** 3),
     /** Buckets are `<prefix>-prod` and `<prefix>-beta`. */
     FILES_BUCKET_PREFIX: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{1,50}$/, 'lower-case letters, digits and - (a bucket name prefix)')
       .default('league-files'),
-    FILES_URL_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+    FILES_URL_EXPIRY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(3600),
     FILES_UPLOAD_QUEUE: z.string().min(1).default('files-upload-processing'),
     FILES_FINALISE_QUEUE: z.string().min(1).default('files-beta-finalisation'),
     /** How long an upload request waits for its processing outcome before answering `processing`. */
@@ -73,7 +84,10 @@ export type Config = Parsed & {
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = loadConfig(configSchema, env) as Parsed & Record<string, unknown>;
   const publicUrls = Object.fromEntries(
-    REGIONS.map((r) => [r, (parsed[`FILES_PUBLIC_URL_${r.toUpperCase()}`] as string | undefined) ?? parsed.MINIO_ENDPOINT]),
+    REGIONS.map((r) => [
+      r,
+      (parsed[`FILES_PUBLIC_URL_${r.toUpperCase()}`] as string | undefined) ?? parsed.MINIO_ENDPOINT,
+    ]),
   ) as Config['publicUrls'];
   const betaSizes =
     parsed.FILES_BASE_GAME_SIZES_BETA === undefined

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { betaFinalizedV1 } from '@league/contracts';
 import { writeZip } from '../src/formats';
 import { validArc, validArz, validZip } from './support/game-files';
-import { awaitEvent, eventually, getJson, md5, startChild, startHarness, upload, type Harness } from './support/harness';
+import {
+  awaitEvent,
+  eventually,
+  getJson,
+  md5,
+  startChild,
+  startHarness,
+  upload,
+  type Harness,
+} from './support/harness';
 
 jest.setTimeout(180_000);
 
@@ -13,7 +22,10 @@ type Listing = {
 };
 
 const post = async (url: string, token: string) => {
-  const res = await fetch(`${url}/file/finalize-beta`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${url}/file/finalize-beta`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: res.status, body: (await res.json()) as Status & { message: string } };
 };
 const bytesAt = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -29,7 +41,10 @@ describe('beta finalisation', () => {
     const res = await post(h.svc.url, h.admin);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/no ready files/);
-    expect((await getJson(h, '/file/finalize-beta/status', h.admin)).body).toMatchObject({ status: 'idle', runId: null });
+    expect((await getJson(h, '/file/finalize-beta/status', h.admin)).body).toMatchObject({
+      status: 'idle',
+      runId: null,
+    });
     expect((await post(h.svc.url, h.player)).status).toBe(403);
     expect((await getJson(h, '/file/finalize-beta/status', h.player)).status).toBe(403);
   });
@@ -41,7 +56,9 @@ describe('beta finalisation', () => {
       status: 'ready',
       branch: 'beta',
     });
-    expect((await upload(h, 'Launcher.zip', validZip(23), { version: '2.0.0', branch: 'beta' })).body.status).toBe('ready');
+    expect((await upload(h, 'Launcher.zip', validZip(23), { version: '2.0.0', branch: 'beta' })).body.status).toBe(
+      'ready',
+    );
     const anonymous = (await getJson(h, '/file/filenames?branch=beta')).body as Listing;
     expect(anonymous.modFiles).toEqual([]);
     const tester = (await getJson(h, '/file/filenames?branch=beta', h.tester)).body as Listing;
@@ -81,7 +98,9 @@ describe('beta finalisation', () => {
 
   it('when beta is finalised again, then prod still serves one version per file (the newest)', async () => {
     const run = await post(h.svc.url, h.admin);
-    await eventually(async () => ((await getJson(h, '/file/finalize-beta/status', h.admin)).body as Status).status === 'success');
+    await eventually(
+      async () => ((await getJson(h, '/file/finalize-beta/status', h.admin)).body as Status).status === 'success',
+    );
     expect(((await getJson(h, '/file/finalize-beta/status', h.admin)).body as Status).runId).toBe(run.body.runId);
     const prod = (await getJson(h, '/file/filenames')).body as Listing;
     expect(prod.modFiles).toHaveLength(2);

@@ -2,16 +2,7 @@ import http from 'node:http';
 import { filePublishedV1 } from '@league/contracts';
 import { writeZip } from '../src/formats';
 import { flip, validArc, validArz, validZip } from './support/game-files';
-import {
-  awaitEvent,
-  eventually,
-  getJson,
-  md5,
-  sha256,
-  startHarness,
-  upload,
-  type Harness,
-} from './support/harness';
+import { awaitEvent, eventually, getJson, md5, sha256, startHarness, upload, type Harness } from './support/harness';
 
 jest.setTimeout(120_000);
 
@@ -75,7 +66,11 @@ describe('uploads, processing and downloads', () => {
     expect(launcher.body).toMatchObject({ kind: 'launcher', version: '1.4.3', status: 'ready' });
 
     const listed = await list('?v=v1&branch=prod');
-    expect(listed.launcherFile).toMatchObject({ fileName: 'GrimLeagueLauncher.zip', version: '1.4.3', size: zip.length });
+    expect(listed.launcherFile).toMatchObject({
+      fileName: 'GrimLeagueLauncher.zip',
+      version: '1.4.3',
+      size: zip.length,
+    });
     const { downloadUrl } = (await getJson(h, '/file/launcher?region=us')).body as { downloadUrl: string };
     expect(Buffer.from(await (await fetch(downloadUrl)).arrayBuffer()).equals(zip)).toBe(true);
 
@@ -106,23 +101,36 @@ describe('uploads, processing and downloads', () => {
   it.each([
     ['an .arz with a flipped record byte', 'Broken.arz', () => flip(validArz(4), 30), /record data checksum mismatch/],
     ['a truncated .arz', 'Short.arz', () => validArz(4).subarray(0, 50), /outside the file|too short/],
-    ['an .arc whose entry has a wrong checksum', 'Broken.arc', () => {
-      const f = validArc(5);
-      return flip(f, f.length - 2 * 44 + 16);
-    }, /tags_items.txt: checksum mismatch/],
-    ['a zip with a traversal entry', 'Evil.zip', () => writeZip([{ name: '../../evil.dll', data: Buffer.from('x') }]), /climbs out/],
+    [
+      'an .arc whose entry has a wrong checksum',
+      'Broken.arc',
+      () => {
+        const f = validArc(5);
+        return flip(f, f.length - 2 * 44 + 16);
+      },
+      /tags_items.txt: checksum mismatch/,
+    ],
+    [
+      'a zip with a traversal entry',
+      'Evil.zip',
+      () => writeZip([{ name: '../../evil.dll', data: Buffer.from('x') }]),
+      /climbs out/,
+    ],
     ['a zip with a flipped byte in a stored entry', 'Flipped.zip', () => flip(validZip(6), 30 + 22 + 10), /CRC-32/],
     ['an empty .zip file', 'Empty.zip', () => Buffer.alloc(0), /unreadable/],
-  ])('when %s is uploaded, then it is failed with the reason, never listed or downloadable', async (_what, name, make, reason) => {
-    const res = await upload(h, name, make());
-    expect(res.status).toBe(200);
-    expect(res.body.status).toBe('failed');
-    expect(res.body.errorMessage).toMatch(reason);
-    expect((await list()).modFiles.map((f) => f.fileName)).not.toContain(name);
-    expect((await getJson(h, `/file/${name}`)).status).toBe(404);
-    // The refused object is gone from storage; only the record with its reason stays.
-    expect(await h.svc.storage.stat(h.svc.bucketFor('prod'), `files/${String(res.body.id)}`)).toBeUndefined();
-  });
+  ])(
+    'when %s is uploaded, then it is failed with the reason, never listed or downloadable',
+    async (_what, name, make, reason) => {
+      const res = await upload(h, name, make());
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('failed');
+      expect(res.body.errorMessage).toMatch(reason);
+      expect((await list()).modFiles.map((f) => f.fileName)).not.toContain(name);
+      expect((await getJson(h, `/file/${name}`)).status).toBe(404);
+      // The refused object is gone from storage; only the record with its reason stays.
+      expect(await h.svc.storage.stat(h.svc.bucketFor('prod'), `files/${String(res.body.id)}`)).toBeUndefined();
+    },
+  );
 
   it('when a new version of a file is processing, then the previous one is still the one served until the new one is ready', async () => {
     const v1 = validArz(10);
@@ -130,7 +138,9 @@ describe('uploads, processing and downloads', () => {
     expect((await upload(h, 'Switch.arz', v1)).body.status).toBe('ready');
     await h.svc.workers.uploads.pause();
     const pending = upload(h, 'Switch.arz', v2);
-    await eventually(async () => (await h.svc.repo.files.countDocuments({ fileName: 'Switch.arz', status: 'processing' })) === 1);
+    await eventually(
+      async () => (await h.svc.repo.files.countDocuments({ fileName: 'Switch.arz', status: 'processing' })) === 1,
+    );
     const during = (await list()).modFiles.find((f) => f.fileName === 'Switch.arz')!;
     expect(Buffer.from(await (await fetch(during.downloadUrl)).arrayBuffer()).equals(v1)).toBe(true);
     h.svc.workers.uploads.resume();
@@ -183,7 +193,11 @@ describe('uploads, processing and downloads', () => {
     expect(json.status).toBe(400);
     const form = new FormData();
     form.append('modName', 'no file here');
-    const noFile = await fetch(`${h.svc.url}/file`, { method: 'POST', headers: { authorization: `Bearer ${h.admin}` }, body: form });
+    const noFile = await fetch(`${h.svc.url}/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.admin}` },
+      body: form,
+    });
     expect(noFile.status).toBe(400);
     expect(((await noFile.json()) as { message: string }).message).toMatch(/no file part/);
     expect(await h.svc.repo.files.countDocuments()).toBe(before);

@@ -1,12 +1,7 @@
 import { filePublishedV1, betaFinalizedV1, type EventData } from '@league/contracts';
 import { outboxEntry } from '@league/platform';
 import type { Connection, Model } from 'mongoose';
-import {
-  fileVersionModel,
-  finalisationModel,
-  type FileVersionDoc,
-  type FinalisationDoc,
-} from './file.model';
+import { fileVersionModel, finalisationModel, type FileVersionDoc, type FinalisationDoc } from './file.model';
 
 export type FileVersion = Omit<FileVersionDoc, 'outbox'>;
 export type Finalisation = Omit<FinalisationDoc, 'outbox'>;

@@ -27,7 +27,13 @@ export async function streamToObject(
     pendingBytes = 0;
     const part = etags.length + 1;
     const { etag } = await client.uploadPart(
-      { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { 'Content-Length': payload.length } },
+      {
+        bucketName: bucket,
+        objectName: key,
+        uploadID: uploadId,
+        partNumber: part,
+        headers: { 'Content-Length': payload.length },
+      },
       payload,
     );
     etags.push({ part, etag });

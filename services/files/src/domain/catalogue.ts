@@ -1,11 +1,4 @@
-import type {
-  FileList,
-  FileRecord,
-  LauncherHubFile,
-  LeagueHubFile,
-  ModFile,
-  Region,
-} from '@league/contracts';
+import type { FileList, FileRecord, LauncherHubFile, LeagueHubFile, ModFile, Region } from '@league/contracts';
 import { AppError, type ObjectStorage } from '@league/platform';
 import type { FileRepository, FileVersion } from '../data/file.repository';
 import { isExcludedFromPreload, slotOf, type Branch } from './rules';
@@ -105,7 +98,11 @@ export class FileCatalogue {
   async leagueHubFiles(branch: Branch, region: Region = 'us'): Promise<LeagueHubFile[]> {
     const mods = (await this.repo.served(branch)).filter((v) => v.kind === 'mod');
     return Promise.all(
-      mods.map(async (v) => ({ FileName: v.fileName, DownloadUrl: await this.downloadUrl(v, region), FileSize: v.size })),
+      mods.map(async (v) => ({
+        FileName: v.fileName,
+        DownloadUrl: await this.downloadUrl(v, region),
+        FileSize: v.size,
+      })),
     );
   }
 

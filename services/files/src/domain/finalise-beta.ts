@@ -46,7 +46,8 @@ export class BetaFinalisation {
       const beta = await this.repo.served('beta');
       if (beta.length === 0) throw AppError.conflict('The beta branch has no ready files to finalise');
     }
-    const { run } = current?.status === 'processing' ? { run: current } : await this.repo.startFinalisation(randomUUID());
+    const { run } =
+      current?.status === 'processing' ? { run: current } : await this.repo.startFinalisation(randomUUID());
     // Also re-queues a run whose job was lost (a crash between the run write and the queueing).
     await this.queue.add('finalise', { runId: run.runId }, { jobId: run.runId });
     return toStatus(run);
@@ -64,7 +65,13 @@ export class BetaFinalisation {
           const bucket = this.bucketFor('prod');
           const objectKey = `files/${id}`;
           // Same key on a resumed run: a copy cut short by a crash is simply written again.
-          await streamToObject(this.storage, bucket, objectKey, await this.storage.getStream(source.bucket, source.objectKey), () => undefined);
+          await streamToObject(
+            this.storage,
+            bucket,
+            objectKey,
+            await this.storage.getStream(source.bucket, source.objectKey),
+            () => undefined,
+          );
           const now = new Date();
           version = {
             ...source,

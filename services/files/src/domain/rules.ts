@@ -5,6 +5,8 @@ export const ALLOWED_EXTENSIONS = ['.arc', '.arz', '.zip'] as const;
 export type Extension = (typeof ALLOWED_EXTENSIONS)[number];
 export type Branch = 'prod' | 'beta';
 
+export const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
 const SAFE_NAME = /^[A-Za-z0-9 _.()+-]+$/;
 
 /**
@@ -14,7 +16,10 @@ const SAFE_NAME = /^[A-Za-z0-9 _.()+-]+$/;
  */
 export function sanitiseFileName(raw: string): { fileName: string; extension: Extension } {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const fileName = base.replace(/[\x00-\x1f\x7f]/g, '').trim();
+  const fileName = [...base]
+    .filter((c) => !isControl(c))
+    .join('')
+    .trim();
   if (!fileName) throw AppError.badRequest('The file needs a name');
   if (fileName.length > 128) throw AppError.badRequest('The file name is longer than 128 characters');
   if (fileName.includes('..') || !SAFE_NAME.test(fileName) || fileName.startsWith('.')) {
@@ -44,7 +49,11 @@ export function readableBranch(requested: Branch, user: AuthUser | undefined): B
   return 'prod';
 }
 
-const normalisePath = (p: string) => p.replace(/\\/g, '/').replace(/^\.?\//, '').toLowerCase();
+const normalisePath = (p: string) =>
+  p
+    .replace(/\\/g, '/')
+    .replace(/^\.?\//, '')
+    .toLowerCase();
 
 /**
  * Whether the launcher's reported base-game database sizes match the configured ones: every configured file

@@ -9,7 +9,7 @@ export class Adler32 {
 
   update(buf: Buffer): this {
     let { a, b } = this;
-    for (let i = 0; i < buf.length; ) {
+    for (let i = 0; i < buf.length;) {
       const end = Math.min(buf.length, i + RUN);
       for (; i < end; i++) {
         a += buf[i]!;

@@ -82,7 +82,9 @@ export function validateArc(path: string): Promise<ArcSummary> {
       }
       const actual = sum.digest();
       if (actual !== expected) {
-        throw new InvalidFileError(`.arc ${name}: checksum mismatch (adler32 ${hex(actual)}, entry says ${hex(expected)})`);
+        throw new InvalidFileError(
+          `.arc ${name}: checksum mismatch (adler32 ${hex(actual)}, entry says ${hex(expected)})`,
+        );
       }
     }
     return { files: fileCount, parts: partCount };

@@ -75,7 +75,9 @@ export function validateArz(path: string): Promise<ArzSummary> {
       const expected = footer.readUInt32LE(at);
       const actual = await src.adler32(start, end, `the ${what}`);
       if (actual !== expected) {
-        throw new InvalidFileError(`.arz ${what} checksum mismatch (adler32 ${hex(actual)}, footer says ${hex(expected)})`);
+        throw new InvalidFileError(
+          `.arz ${what} checksum mismatch (adler32 ${hex(actual)}, footer says ${hex(expected)})`,
+        );
       }
     }
 
@@ -140,9 +142,7 @@ export function writeArz(records: ArzRecordInput[]): Buffer {
         b.writeUInt16LE(f.type, 0);
         b.writeUInt16LE(f.values.length, 2);
         b.writeUInt32LE(intern(f.key), 4);
-        f.values.forEach((v, i) =>
-          f.type === 1 ? b.writeFloatLE(v, 8 + 4 * i) : b.writeUInt32LE(v >>> 0, 8 + 4 * i),
-        );
+        f.values.forEach((v, i) => (f.type === 1 ? b.writeFloatLE(v, 8 + 4 * i) : b.writeUInt32LE(v >>> 0, 8 + 4 * i)));
         return b;
       }),
     );

@@ -108,7 +108,9 @@ describe('.arc validation', () => {
   });
 
   it('when a compressed part is damaged, then it does not decompress or fails its checksum', async () => {
-    await expect(validateArc(onDisk(flip(arc(), 28)))).rejects.toThrow(/tags_items.txt: (part 0 does not decompress|checksum)/);
+    await expect(validateArc(onDisk(flip(arc(), 28)))).rejects.toThrow(
+      /tags_items.txt: (part 0 does not decompress|checksum)/,
+    );
   });
 
   it('when the entry carries a wrong checksum, then it is refused', async () => {
@@ -136,11 +138,15 @@ describe('.zip validation', () => {
   });
 
   it('when a byte of a stored entry is flipped, then its CRC-32 check fails', async () => {
-    await expect(validateZip(onDisk(flip(good(), 30 + 31 + 100)))).rejects.toThrow(/GrimLeagueLauncher.exe' fails its CRC-32/);
+    await expect(validateZip(onDisk(flip(good(), 30 + 31 + 100)))).rejects.toThrow(
+      /GrimLeagueLauncher.exe' fails its CRC-32/,
+    );
   });
 
   it('when an entry climbs out of the folder or is absolute, then it is refused as unsafe', async () => {
-    await expect(validateZip(onDisk(writeZip([{ name: '../../evil.dll', data: text }])))).rejects.toThrow(/'..\/..\/evil.dll' climbs out/);
+    await expect(validateZip(onDisk(writeZip([{ name: '../../evil.dll', data: text }])))).rejects.toThrow(
+      /'..\/..\/evil.dll' climbs out/,
+    );
     await expect(validateZip(onDisk(writeZip([{ name: '/etc/passwd', data: text }])))).rejects.toThrow(/absolute path/);
     await expect(validateZip(onDisk(writeZip([{ name: 'a\\..\\b', data: text }])))).rejects.toThrow(/backslashes/);
   });

@@ -23,7 +23,7 @@ export interface ZipSummary {
 
 /** Why a stored entry name is unsafe to extract, or undefined when it is a plain relative path. */
 export function unsafeEntryName(name: string): string | undefined {
-  if (name.includes('\0') || /[\x00-\x1f]/.test(name)) return 'has control characters';
+  if ([...name].some((c) => c.charCodeAt(0) < 0x20)) return 'has control characters';
   if (name.includes('\\')) return 'uses backslashes';
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'is an absolute path';
   if (name.split('/').includes('..')) return 'climbs out of the target folder (..)';
@@ -54,7 +54,9 @@ export async function validateZip(path: string, limits: ZipLimits = defaultZipLi
   try {
     await new Promise<void>((resolve, reject) => {
       const fail = (err: unknown) => {
-        reject(err instanceof InvalidFileError ? err : new InvalidFileError(`.zip is unreadable: ${(err as Error).message}`));
+        reject(
+          err instanceof InvalidFileError ? err : new InvalidFileError(`.zip is unreadable: ${(err as Error).message}`),
+        );
       };
       zip.on('error', fail);
       zip.on('end', () => resolve());

@@ -190,7 +190,8 @@ export function filesApi(d: FilesRoutesDeps): Api {
         const upload = await readSingleFileUpload(
           req,
           (fields, partName) => {
-            if (!explicitBranch && fields.branch !== undefined) branch = parseField(branchSchema, fields.branch, 'branch');
+            if (!explicitBranch && fields.branch !== undefined)
+              branch = parseField(branchSchema, fields.branch, 'branch');
             const name = fields.fileName ?? fields.filename ?? partName;
             if (!hasAllowedExtension(name)) {
               throw AppError.badRequest(`Only .arc, .arz and .zip files can be uploaded, not '${name}'`);
