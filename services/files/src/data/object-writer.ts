@@ -1,12 +1,12 @@
 import type { ObjectStorage } from '@league/platform';
 
-export const PART_BYTES = 16 * 1024 * 1024;
+export const PART_BYTES = 8 * 1024 * 1024;
 
 /**
- * Writes a stream of unknown length as an S3 multipart upload, one part in memory at a time. (minio's
- * putObject without a size sizes its parts for a 5 TiB object and holds ~550 MB per part.) `inspect` sees every
- * chunk first and may throw to refuse the upload: the multipart upload is then aborted, so no object, whole
- * or partial, ever becomes visible.
+ * Writes a stream of unknown length as an S3 multipart upload through one reused part buffer, so memory
+ * stays flat whatever the size. (minio's putObject without a size plans parts for a 5 TiB object and holds
+ * ~550 MB per part.) `inspect` sees every chunk first and may throw to refuse the upload: the multipart
+ * upload is then aborted, so no object, whole or partial, ever becomes visible.
  */
 export async function streamToObject(
   storage: ObjectStorage,
@@ -19,33 +19,37 @@ export async function streamToObject(
   const client = storage.client;
   const uploadId = await client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': 'application/octet-stream' });
   const etags: Array<{ part: number; etag: string }> = [];
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  const part = Buffer.allocUnsafe(partBytes);
+  let filled = 0;
   const flush = async () => {
-    const payload = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    const part = etags.length + 1;
+    const partNumber = etags.length + 1;
+    // Awaited before the buffer is refilled: the request has sent these bytes by then.
     const { etag } = await client.uploadPart(
       {
         bucketName: bucket,
         objectName: key,
         uploadID: uploadId,
-        partNumber: part,
-        headers: { 'Content-Length': payload.length },
+        partNumber,
+        headers: { 'Content-Length': filled },
       },
-      payload,
+      part.subarray(0, filled),
     );
-    etags.push({ part, etag });
+    etags.push({ part: partNumber, etag });
+    filled = 0;
   };
   try {
     for await (const chunk of source) {
       inspect(chunk);
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= partBytes) await flush();
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(chunk.length - at, partBytes - filled);
+        chunk.copy(part, filled, at, at + n);
+        filled += n;
+        at += n;
+        if (filled === partBytes) await flush();
+      }
     }
-    if (pendingBytes > 0) await flush();
+    if (filled > 0) await flush();
     if (etags.length === 0) {
       await client.abortMultipartUpload(bucket, key, uploadId);
       await storage.putStream(bucket, key, Buffer.alloc(0));
