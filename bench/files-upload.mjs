@@ -47,7 +47,10 @@ async function identity() {
 }
 
 function run(name, script, env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr.on('data', (d) => process.stderr.write(`[${name}] ${d}`));
   return child;
 }
@@ -56,7 +59,9 @@ async function waitReady(url) {
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${url}/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not start`);
@@ -96,7 +101,11 @@ function zipParts(block, count) {
   end.writeUInt16LE(1, 10);
   end.writeUInt32LE(46 + name.length, 12);
   end.writeUInt32LE(30 + name.length + total, 16);
-  return { head: Buffer.concat([local, name]), tail: Buffer.concat([central, name, end]), total: 30 + name.length + total + 46 + name.length + 22 };
+  return {
+    head: Buffer.concat([local, name]),
+    tail: Buffer.concat([central, name, end]),
+    total: 30 + name.length + total + 46 + name.length + 22,
+  };
 }
 
 /** Drops this run's database and buckets. */
@@ -136,7 +145,11 @@ async function main() {
     KAFKA_CLIENT_ID: `bench-files-${tag}`,
     FILES_UPLOAD_WAIT_MS: '0',
   });
-  const bff = run('bff', path.join(root, 'bff/dist/main.js'), { ...common, PORT: String(bffPort), FILES_URL: `http://127.0.0.1:${filesPort}` });
+  const bff = run('bff', path.join(root, 'bff/dist/main.js'), {
+    ...common,
+    PORT: String(bffPort),
+    FILES_URL: `http://127.0.0.1:${filesPort}`,
+  });
   try {
     await waitReady(`http://127.0.0.1:${filesPort}`);
     await waitReady(`http://127.0.0.1:${bffPort}`);
@@ -158,7 +171,9 @@ async function main() {
       req.on('response', (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`)),
+        );
       });
       req.on('error', reject);
       const chunks = [pre, zip.head];
@@ -177,7 +192,10 @@ async function main() {
       pump();
     });
     const uploadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const afterUploadRssMiB = { bff: +(peakRss(bff.pid) / MIB).toFixed(1), files: +(peakRss(files.pid) / MIB).toFixed(1) };
+    const afterUploadRssMiB = {
+      bff: +(peakRss(bff.pid) / MIB).toFixed(1),
+      files: +(peakRss(files.pid) / MIB).toFixed(1),
+    };
     let status = record.status;
     while (status === 'processing') {
       await new Promise((r) => setTimeout(r, 500));

@@ -63,6 +63,8 @@ export const configSchema = serviceConfigSchema('files', 4004)
     FILES_BASE_GAME_SIZES_BETA: z.string().optional(),
     FILES_REQUIRED_GAME_VERSION: z.string().default(''),
     FILES_REQUIRED_GAME_VERSION_BETA: z.string().optional(),
+    /** Seed a demo file set on an empty store; on by default in development (a fresh `npm start`). */
+    FILES_DEMO_SEED: z.enum(['true', 'false']).optional(),
     ...publicUrls,
   })
   .superRefine((c, ctx) => {
@@ -78,6 +80,7 @@ export const configSchema = serviceConfigSchema('files', 4004)
 type Parsed = z.infer<typeof configSchema>;
 export type Config = Parsed & {
   publicUrls: Record<(typeof REGIONS)[number], string>;
+  demoSeed: boolean;
   baseGame: Record<'prod' | 'beta', { sizes: Array<{ filename: string; filesize: number }>; version: string }>;
 };
 
@@ -96,6 +99,7 @@ export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config 
   return {
     ...parsed,
     publicUrls,
+    demoSeed: parsed.FILES_DEMO_SEED ? parsed.FILES_DEMO_SEED === 'true' : parsed.NODE_ENV === 'development',
     baseGame: {
       prod: { sizes: parsed.FILES_BASE_GAME_SIZES, version: parsed.FILES_REQUIRED_GAME_VERSION },
       beta: {

@@ -9,6 +9,7 @@ import {
 import { loadServiceConfig } from './config';
 import { FileRepository } from './data/file.repository';
 import { FileCatalogue } from './domain/catalogue';
+import { seedDemoFiles } from './domain/demo-seed';
 import { BetaFinalisation, type FinaliseJob } from './domain/finalise-beta';
 import type { Branch } from './domain/rules';
 import { Uploads, type UploadJob } from './domain/uploads';
@@ -97,6 +98,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       relay.start();
       await uploads.resumePending();
       await finalisation.resume();
+      if (config.demoSeed) await seedDemoFiles(repo, storage, uploads, logger);
       return async () => {
         await Promise.all(Object.values(workers).map((w) => w.close()));
         await relay.stop();
