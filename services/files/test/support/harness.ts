@@ -62,6 +62,10 @@ export async function startHarness(extra: NodeJS.ProcessEnv = {}): Promise<Harne
       for (const branch of ['prod', 'beta'] as const) {
         const bucket = svc.bucketFor(branch);
         for (const o of await svc.storage.list(bucket).catch(() => [])) await svc.storage.remove(bucket, o.key);
+        // A worker killed mid-copy leaves an unfinished multipart upload behind.
+        const unfinished: string[] = [];
+        for await (const u of svc.storage.client.listIncompleteUploads(bucket, '', true)) unfinished.push(u.key);
+        for (const key of unfinished) await svc.storage.client.removeIncompleteUpload(bucket, key);
         await svc.storage.client.removeBucket(bucket).catch(() => undefined);
       }
       await svc.mongo.dropDatabase().catch(() => undefined);
