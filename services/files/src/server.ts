@@ -14,6 +14,9 @@ import { BetaFinalisation, type FinaliseJob } from './domain/finalise-beta';
 import type { Branch } from './domain/rules';
 import { Uploads, type UploadJob } from './domain/uploads';
 import { filesApi } from './http/files.routes';
+import { characterFilesApi } from './http/character-files.routes';
+import { CharacterFileRepository } from './data/character-file.repository';
+import { CharacterFiles } from './domain/character-files';
 import { startBetaFinalisationWorker } from './workers/beta-finalisation.worker';
 import { startUploadProcessingWorker } from './workers/upload-processing.worker';
 
@@ -48,6 +51,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
   let uploads!: Uploads;
   let finalisation!: BetaFinalisation;
   let workers!: FilesService['workers'];
+  let characterFiles!: CharacterFiles;
 
   const svc = await startService({
     name: 'files',
@@ -56,7 +60,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
     background: async ({ mongo, bus }) => {
       repo = new FileRepository(mongo);
       await repo.init();
-      await Promise.all([storage.ensureBucket(bucketFor('prod')), storage.ensureBucket(bucketFor('beta'))]);
+      const characterBucket = `${config.FILES_BUCKET_PREFIX}-characters`;
+      await Promise.all([
+        storage.ensureBucket(bucketFor('prod')),
+        storage.ensureBucket(bucketFor('beta')),
+        storage.ensureBucket(characterBucket),
+      ]);
+      const characterRepo = new CharacterFileRepository(mongo);
+      await characterRepo.init();
+      characterFiles = new CharacterFiles(characterRepo, storage, characterBucket);
       const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations] });
       const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL);
       const finaliseQueue = new TypedQueue<FinaliseJob>(config.FILES_FINALISE_QUEUE, config.REDIS_URL);
@@ -114,6 +126,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
         maxUploadBytes: config.FILES_MAX_UPLOAD_BYTES,
         baseGame: config.baseGame,
       }),
+      characterFilesApi(auth, characterFiles),
     ],
     readiness: () => ({ minio: () => storage.ready() }),
   });

@@ -59,8 +59,7 @@ export async function startHarness(extra: NodeJS.ProcessEnv = {}): Promise<Harne
     player,
     tester,
     stop: async () => {
-      for (const branch of ['prod', 'beta'] as const) {
-        const bucket = svc.bucketFor(branch);
+      for (const bucket of [svc.bucketFor('prod'), svc.bucketFor('beta'), `${env.FILES_BUCKET_PREFIX}-characters`]) {
         for (const o of await svc.storage.list(bucket).catch(() => [])) await svc.storage.remove(bucket, o.key);
         // A worker killed mid-copy leaves an unfinished multipart upload behind.
         const unfinished: string[] = [];
