@@ -57,8 +57,11 @@ describe('uploads through the BFF to the real files service', () => {
 
   afterAll(async () => {
     await bff?.stop();
-    for (const branch of ['prod', 'beta'] as const) {
-      const bucket = files.bucketFor(branch);
+    for (const bucket of [
+      files.bucketFor('prod'),
+      files.bucketFor('beta'),
+      `${files.bucketFor('prod').slice(0, -5)}-characters`,
+    ]) {
       for (const o of await files.storage.list(bucket).catch(() => [])) await files.storage.remove(bucket, o.key);
       await files.storage.client.removeBucket(bucket).catch(() => undefined);
     }

@@ -11,8 +11,9 @@ describe('the files service', () => {
       accessKey: process.env.MINIO_ACCESS_KEY ?? 'league',
       secretKey: process.env.MINIO_SECRET_KEY ?? 'league-secret-key',
     });
-    for (const branch of ['prod', 'beta'])
-      await storage.client.removeBucket(`${prefix}-${branch}`).catch(() => undefined);
+    for (const suffix of ['prod', 'beta', 'characters']) {
+      await storage.client.removeBucket(`${prefix}-${suffix}`).catch(() => undefined);
+    }
   });
 
   // Own buckets and queues: a worker on the default queue would take jobs from a running site.
