@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
 import { betaFinalizedV1 } from '@league/contracts';
 import { writeZip } from '../src/formats';
 import { validArc, validArz, validZip } from './support/game-files';
@@ -191,5 +192,42 @@ describe('the launcher base-game check', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/Invalid body/);
     expect((await check([], '')).status).toBe(401);
+  });
+});
+
+describe('a finalisation job that BullMQ gave up on', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 60_000);
+  afterAll(() => h?.stop());
+
+  it('when its worker died on every attempt, then asking again ends the run as an error instead of processing for ever', async () => {
+    const runId = randomUUID();
+    await h.svc.workers.finalisation.pause();
+    await h.svc.repo.startFinalisation(runId);
+    // Stand-in for a worker that died on each attempt: the job ends failed without our handler finishing it.
+    const queue = new Queue(h.env.FILES_FINALISE_QUEUE!, {
+      connection: { url: h.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    });
+    const dying = new Worker(
+      h.env.FILES_FINALISE_QUEUE!,
+      async () => {
+        throw new Error('job stalled more than allowable limit');
+      },
+      { connection: { url: h.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } },
+    );
+    try {
+      await queue.add('finalise', { requestId: 'test', payload: { runId } }, { jobId: runId, attempts: 1 });
+      await eventually(async () => (await queue.getJob(runId))?.isFailed());
+      const res = await post(h.svc.url, h.admin);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'error', runId });
+      expect(res.body.message).toMatch(/stalled more than allowable limit/);
+    } finally {
+      await dying.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
   });
 });

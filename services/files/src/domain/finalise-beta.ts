@@ -48,9 +48,22 @@ export class BetaFinalisation {
     }
     const { run } =
       current?.status === 'processing' ? { run: current } : await this.repo.startFinalisation(randomUUID());
-    // Also re-queues a run whose job was lost (a crash between the run write and the queueing).
+    return toStatus(await this.ensureQueued(run));
+  }
+
+  /**
+   * Queues the run's job again when it was lost (a crash between the run write and the queueing); the job id
+   * makes that a no-op otherwise. A job BullMQ gave up on without our handler seeing its last attempt (its
+   * worker died every time) ends the run as an error instead of leaving it processing for ever.
+   */
+  private async ensureQueued(run: Finalisation): Promise<Finalisation> {
+    const job = await this.queue.queue.getJob(run.runId);
+    if (job && (await job.isFailed())) {
+      await this.repo.failFinalisation(run.runId, `Finalising beta failed: ${job.failedReason}`);
+      return (await this.repo.finalisation())!;
+    }
     await this.queue.add('finalise', { runId: run.runId }, { jobId: run.runId });
-    return toStatus(run);
+    return run;
   }
 
   async run(runId: string, lastAttempt: boolean): Promise<void> {
@@ -99,6 +112,6 @@ export class BetaFinalisation {
   /** After a restart: a run left processing is queued again (a no-op when its job is still known). */
   async resume(): Promise<void> {
     const run = await this.repo.finalisation();
-    if (run?.status === 'processing') await this.queue.add('finalise', { runId: run.runId }, { jobId: run.runId });
+    if (run?.status === 'processing') await this.ensureQueued(run);
   }
 }

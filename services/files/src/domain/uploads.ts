@@ -179,6 +179,12 @@ export class Uploads {
   /** After a restart: uploads whose job may never have been queued are queued again (same job id: no repeat). */
   async resumePending(): Promise<void> {
     for (const v of await this.repo.processing()) {
+      const job = await this.queue.queue.getJob(v._id);
+      // BullMQ gave up on it (its worker died on every attempt): refuse it rather than leave it processing.
+      if (job && (await job.isFailed())) {
+        await this.repo.markFailed(v._id, `The file could not be processed: ${job.failedReason}`);
+        continue;
+      }
       await this.queue.add('process', { fileId: v._id }, { jobId: v._id });
     }
   }
