@@ -10,3 +10,5 @@ export * from './http/chat';
 export * from './http/account';
 export * from './events/season';
 export * from './http/season';
+export * from './http/files';
+export * from './events/files';

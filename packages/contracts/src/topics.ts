@@ -2,6 +2,7 @@ import type { EventDefinition } from './envelope';
 import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/account';
 import { chatUserBannedV1, chatUserUnbannedV1 } from './events/chat';
 import { challengeCompletedV1, participantJoinedV1, standingChangedV1 } from './events/season';
+import { betaFinalizedV1, filePublishedV1 } from './events/files';
 
 /**
  * Every event any service publishes. A producer adds its events here; consumers look definitions up by
@@ -17,6 +18,8 @@ export const EVENTS = [
   participantJoinedV1,
   challengeCompletedV1,
   standingChangedV1,
+  filePublishedV1,
+  betaFinalizedV1,
 ] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));

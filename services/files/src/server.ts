@@ -1,8 +1,42 @@
-import { createLogger, ObjectStorage, startService, type RunningService } from '@league/platform';
+import {
+  createLogger,
+  ObjectStorage,
+  OutboxRelay,
+  startService,
+  TypedQueue,
+  type RunningService,
+} from '@league/platform';
 import { loadServiceConfig } from './config';
+import { FileRepository } from './data/file.repository';
+import { FileCatalogue } from './domain/catalogue';
+import { seedDemoFiles } from './domain/demo-seed';
+import { BetaFinalisation, type FinaliseJob } from './domain/finalise-beta';
+import type { Branch } from './domain/rules';
+import { Uploads, type UploadJob } from './domain/uploads';
+import { filesApi } from './http/files.routes';
+import { characterFilesApi } from './http/character-files.routes';
+import { CharacterFileRepository } from './data/character-file.repository';
+import { CharacterFiles } from './domain/character-files';
+import { startBetaFinalisationWorker } from './workers/beta-finalisation.worker';
+import { startUploadProcessingWorker } from './workers/upload-processing.worker';
 
-/** Starts the files service: mod and launcher files per branch, uploads, processing, beta finalisation and character files. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+interface PausableWorker {
+  pause(): Promise<void>;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+export interface FilesService extends RunningService {
+  repo: FileRepository;
+  storage: ObjectStorage;
+  catalogue: FileCatalogue;
+  bucketFor: (branch: Branch) => string;
+  /** The BullMQ workers, so a test can pause one and watch the state in between. */
+  workers: Record<'uploads' | 'finalisation', PausableWorker>;
+}
+
+/** Starts the files service: mod and launcher files per branch, uploads, processing, beta finalisation. */
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<FilesService> {
   const config = loadServiceConfig(env);
   const logger = createLogger('files', config.LOG_LEVEL);
   const storage = new ObjectStorage({
@@ -11,11 +45,90 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     secretKey: config.MINIO_SECRET_KEY,
     region: config.MINIO_REGION,
   });
-  return startService({
+  const bucketFor = (branch: Branch) => `${config.FILES_BUCKET_PREFIX}-${branch}`;
+  let repo!: FileRepository;
+  let catalogue!: FileCatalogue;
+  let uploads!: Uploads;
+  let finalisation!: BetaFinalisation;
+  let workers!: FilesService['workers'];
+  let characterFiles!: CharacterFiles;
+
+  const svc = await startService({
     name: 'files',
     config,
     logger,
-    apis: () => [],
+    background: async ({ mongo, bus }) => {
+      repo = new FileRepository(mongo);
+      await repo.init();
+      const characterBucket = `${config.FILES_BUCKET_PREFIX}-characters`;
+      await Promise.all([
+        storage.ensureBucket(bucketFor('prod')),
+        storage.ensureBucket(bucketFor('beta')),
+        storage.ensureBucket(characterBucket),
+      ]);
+      const characterRepo = new CharacterFileRepository(mongo);
+      await characterRepo.init();
+      characterFiles = new CharacterFiles(characterRepo, storage, characterBucket);
+      const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations] });
+      const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL);
+      const finaliseQueue = new TypedQueue<FinaliseJob>(config.FILES_FINALISE_QUEUE, config.REDIS_URL);
+      catalogue = new FileCatalogue(repo, storage, {
+        publicUrls: config.publicUrls,
+        urlExpirySeconds: config.FILES_URL_EXPIRY_SECONDS,
+        preloadExcluded: config.FILES_PRELOAD_EXCLUDED,
+      });
+      uploads = new Uploads(
+        repo,
+        storage,
+        uploadQueue,
+        relay,
+        {
+          maxBytes: config.FILES_MAX_UPLOAD_BYTES,
+          waitMs: config.FILES_UPLOAD_WAIT_MS,
+          tmpDir: config.FILES_TMP_DIR,
+          bucketFor,
+        },
+        logger,
+      );
+      finalisation = new BetaFinalisation(repo, storage, finaliseQueue, relay, bucketFor, logger);
+      workers = {
+        uploads: startUploadProcessingWorker(
+          config.FILES_UPLOAD_QUEUE,
+          config.REDIS_URL,
+          logger,
+          uploads,
+          config.FILES_JOB_LOCK_MS,
+        ),
+        finalisation: startBetaFinalisationWorker(
+          config.FILES_FINALISE_QUEUE,
+          config.REDIS_URL,
+          logger,
+          finalisation,
+          config.FILES_JOB_LOCK_MS,
+        ),
+      };
+      relay.start();
+      await uploads.resumePending();
+      await finalisation.resume();
+      if (config.demoSeed) await seedDemoFiles(repo, storage, uploads, logger);
+      return async () => {
+        await Promise.all(Object.values(workers).map((w) => w.close()));
+        await relay.stop();
+        await Promise.all([uploadQueue.close(), finaliseQueue.close()]);
+      };
+    },
+    apis: ({ auth }) => [
+      filesApi({
+        auth,
+        catalogue,
+        uploads,
+        finalisation,
+        maxUploadBytes: config.FILES_MAX_UPLOAD_BYTES,
+        baseGame: config.baseGame,
+      }),
+      characterFilesApi(auth, characterFiles),
+    ],
     readiness: () => ({ minio: () => storage.ready() }),
   });
+  return { ...svc, repo, storage, catalogue, bucketFor, workers };
 }

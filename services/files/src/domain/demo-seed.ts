@@ -1,0 +1,77 @@
+import type { Logger, ObjectStorage } from '@league/platform';
+import type { FileRepository } from '../data/file.repository';
+import { writeArc, writeArz, writeZip } from '../formats';
+import type { Branch } from './rules';
+import type { Uploads } from './uploads';
+
+interface DemoFile {
+  name: string;
+  kind: 'mod' | 'launcher';
+  modName?: string;
+  version?: string;
+  bytes: Buffer;
+}
+
+/** A small but valid league file set per branch, written by the project's own writers. */
+function demoFiles(branch: Branch): DemoFile[] {
+  const build = branch === 'prod' ? 1 : 2;
+  const records = Array.from({ length: 12 }, (_, i) => ({
+    name: `records/items/league/s07_item_${String(i).padStart(2, '0')}.dbr`,
+    type: 'ItemArtifact',
+    fields: [
+      { type: 0 as const, key: 'itemLevel', values: [60 + i] },
+      { type: 1 as const, key: 'dropChance', values: [0.25 * build] },
+      { type: 2 as const, key: 'description', values: [0] },
+    ],
+  }));
+  const tags = Array.from({ length: 12 }, (_, i) => `tagLeagueItem${i}=League relic ${i} (build ${build})`).join('\n');
+  const readme = `Grim League Season 7 launcher (${branch} build ${build}). Unzip next to Grim Dawn.exe.\n`;
+  return [
+    { name: 'GrimLeagueS07.arz', kind: 'mod', modName: 'GrimLeagueS07', bytes: writeArz(records) },
+    {
+      name: 'GrimLeagueS07_Text_EN.arc',
+      kind: 'mod',
+      modName: 'GrimLeagueS07',
+      bytes: writeArc([{ name: 'tags_league_items.txt', data: Buffer.from(`${tags}\n`) }]),
+    },
+    {
+      name: 'GrimLeagueS07_Extras.zip',
+      kind: 'mod',
+      modName: 'GrimLeagueS07',
+      bytes: writeZip([{ name: 'settings/league.txt', data: Buffer.from(`season=7\nbuild=${build}\n`) }]),
+    },
+    {
+      name: 'GrimLeagueLauncher.zip',
+      kind: 'launcher',
+      version: branch === 'prod' ? '1.4.3' : '1.4.4-beta',
+      bytes: writeZip([{ name: 'README.txt', data: Buffer.from(readme) }]),
+    },
+  ];
+}
+
+/**
+ * Seeds prod and beta on an empty store, through the same path as an admin upload (stored, registered,
+ * validated by the worker), so a fresh `npm start` has files to list and download.
+ */
+export async function seedDemoFiles(
+  repo: FileRepository,
+  storage: ObjectStorage,
+  uploads: Uploads,
+  logger: Logger,
+): Promise<number> {
+  if ((await repo.files.estimatedDocumentCount()) > 0) return 0;
+  let seeded = 0;
+  for (const branch of ['prod', 'beta'] as const) {
+    for (const f of demoFiles(branch)) {
+      const id = uploads.newId();
+      await storage.putStream(uploads.bucketFor(branch), uploads.objectKey(id), f.bytes, f.bytes.length);
+      await uploads.register(
+        { id, rawName: f.name, branch, kind: f.kind, modName: f.modName, version: f.version, uploadedBy: 'demo-seed' },
+        f.bytes.length,
+      );
+      seeded += 1;
+    }
+  }
+  logger.info({ seeded }, 'demo files seeded');
+  return seeded;
+}

@@ -1,0 +1,50 @@
+import { md5, eventually, getJson, startHarness, type Harness } from './support/harness';
+
+jest.setTimeout(120_000);
+
+type Listing = {
+  modFiles: Array<{ fileName: string; modName: string; downloadUrl: string }>;
+  launcherFile: { fileName: string; version: string; downloadUrl: string } | null;
+};
+
+describe('the demo seed', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ FILES_DEMO_SEED: 'true' });
+  }, 60_000);
+  afterAll(() => h?.stop());
+
+  it('when the service starts on an empty store, then prod and beta get valid files that pass processing and download', async () => {
+    const prod = await eventually(async () => {
+      const l = (await getJson(h, '/file/filenames?branch=prod')).body as Listing;
+      return l.modFiles.length === 3 && l.launcherFile !== null && l;
+    });
+    expect(prod.modFiles.map((f) => f.fileName).sort()).toEqual([
+      'GrimLeagueS07.arz',
+      'GrimLeagueS07_Extras.zip',
+      'GrimLeagueS07_Text_EN.arc',
+    ]);
+    expect(prod.launcherFile).toMatchObject({ fileName: 'GrimLeagueLauncher.zip', version: '1.4.3' });
+    const beta = await eventually(async () => {
+      const l = (await getJson(h, '/file/filenames?branch=beta', h.admin)).body as Listing;
+      return l.modFiles.length === 3 && l.launcherFile !== null && l;
+    });
+    expect(beta.launcherFile!.version).toBe('1.4.4-beta');
+    expect(await h.svc.repo.files.countDocuments({ status: { $ne: 'ready' } })).toBe(0);
+    const stored = await h.svc.repo.get(
+      (await h.svc.repo.served('prod')).find((v) => v.fileName === 'GrimLeagueS07.arz')!._id,
+    );
+    const bytes = Buffer.from(
+      await (await fetch(prod.modFiles.find((f) => f.fileName === 'GrimLeagueS07.arz')!.downloadUrl)).arrayBuffer(),
+    );
+    expect(md5(bytes)).toBe(stored!.md5);
+  });
+
+  it('when the service restarts on a seeded store, then nothing is seeded twice', async () => {
+    const before = await h.svc.repo.files.countDocuments();
+    const { start } = await import('../src/server');
+    const again = await start(h.env);
+    await again.stop();
+    expect(await h.svc.repo.files.countDocuments()).toBe(before);
+  });
+});
