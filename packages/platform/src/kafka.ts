@@ -33,6 +33,8 @@ export interface SubscribeOptions {
   /** Handlers by event type. Each must be idempotent: delivery is at least once. */
   handlers: Record<string, EventHandler<never>>;
   fromBeginning?: boolean;
+  /** How long subscribe waits for the consumer to join its group before it returns anyway. */
+  joinTimeoutMs?: number;
 }
 
 export function buildEnvelope<D extends EventDefinition>(
@@ -151,6 +153,12 @@ export class EventBus {
     const types = Object.keys(opts.handlers);
     const topics = types.map((t) => this.definitions(t)?.topic ?? t);
     await consumer.subscribe({ topics, fromBeginning: opts.fromBeginning ?? true });
+    // run() returns before the group is joined; on a fresh broker the first join can take many seconds.
+    // Waiting for it makes a started service (and a test that just booted one) actually consuming.
+    let removeListener: (() => void) | undefined;
+    const joined = new Promise<void>((resolve) => {
+      removeListener = consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+    });
     await consumer.run({
       autoCommit: true,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
@@ -192,6 +200,16 @@ export class EventBus {
         });
       },
     });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.log.warn({ groupId: opts.groupId }, 'consumer has not joined its group yet; going on');
+        resolve();
+      }, opts.joinTimeoutMs ?? 30_000);
+    });
+    await Promise.race([joined, timeout]);
+    clearTimeout(timer);
+    removeListener?.();
     this.consumers.push(consumer);
     return consumer;
   }

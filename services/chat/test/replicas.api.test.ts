@@ -1,7 +1,7 @@
 import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { encodePairs, RawHubClient, runId, sleep, startChat, type ChatFixture } from './support';
 
-jest.setTimeout(40_000);
+jest.setTimeout(90_000);
 
 /** Two chat replicas on one database and one Redis prefix, as behind a load balancer. */
 describe('two chat replicas behave as one', () => {

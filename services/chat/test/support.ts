@@ -135,7 +135,7 @@ export class RawHubClient {
     this.ws.send(text);
   }
 
-  next(match: (f: Frame) => boolean, timeoutMs = 5_000): Promise<Frame> {
+  next(match: (f: Frame) => boolean, timeoutMs = 15_000): Promise<Frame> {
     const seen = this.frames.find(match);
     if (seen) {
       this.frames.splice(this.frames.indexOf(seen), 1);

@@ -46,6 +46,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         publishSoon: () => relay.kick(),
         now: () => new Date(),
         ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
+        locks: engines.locks,
       };
       if (config.SEASON_SEED_DEMO) {
         const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });

@@ -1,4 +1,4 @@
-import type { AuthUser, Logger } from '@league/platform';
+import { aggregateKey, type AuthUser, type Locks, type Logger } from '@league/platform';
 import type { SeasonModels } from '../data/models';
 
 /** What the use cases need from the outside world: the models, a logger, and a nudge for the outbox relay. */
@@ -10,6 +10,17 @@ export interface SeasonContext {
   now: () => Date;
   /** Told when this process changed a ladder, so its cached leaderboard is dropped at once. */
   ladderChanged: (seasonId: number) => void;
+  /**
+   * Per-document locks. FerretDB does not isolate concurrent updates of one document: two `$inc`s of a
+   * ladder version can collapse into one (a cached leaderboard then never sees the second change), and a
+   * guarded write can race the outbox relay's `$pull`. Writes to a season or participant document that
+   * carry a guard, a counter or an outbox entry go through `underLock`.
+   */
+  locks?: Locks;
+}
+
+export function underLock<T>(ctx: SeasonContext, collection: string, id: number, fn: () => Promise<T>): Promise<T> {
+  return ctx.locks ? ctx.locks.withLock(aggregateKey(collection, id), fn) : fn();
 }
 
 export type Branch = 'prod' | 'beta';

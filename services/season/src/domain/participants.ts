@@ -1,7 +1,7 @@
 import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
 import { AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
 import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc, type SeasonDoc } from '../data/models';
-import { usernameKey, type Branch, type SeasonContext } from './context';
+import { underLock, usernameKey, type Branch, type SeasonContext } from './context';
 import type { LeaderboardCache } from './leaderboard';
 import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
 
@@ -172,13 +172,15 @@ export async function setParticipantChallenges(
     );
   }
   if (events.length) {
-    const res = await ctx.models.Participant.collection.updateOne(
-      { _id: participantId, rev: participant.rev } as never,
-      {
-        $set: { challenges: [...progress.values()] },
-        $inc: { rev: 1 },
-        $push: { outbox: { $each: events } },
-      } as never,
+    const res = await underLock(ctx, 'participants', participantId, () =>
+      ctx.models.Participant.collection.updateOne(
+        { _id: participantId, rev: participant.rev } as never,
+        {
+          $set: { challenges: [...progress.values()] },
+          $inc: { rev: 1 },
+          $push: { outbox: { $each: events } },
+        } as never,
+      ),
     );
     if (res.modifiedCount !== 1) throw AppError.conflict('The participant changed meanwhile; reload and try again');
     ctx.publishSoon();

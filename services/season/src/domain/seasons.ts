@@ -1,6 +1,6 @@
 import { AppError, type AuthUser } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, SeasonDoc } from '../data/models';
-import type { Branch, SeasonContext } from './context';
+import { underLock, type Branch, type SeasonContext } from './context';
 
 export const TIEBREAKERS = 'Tiebreakers';
 
@@ -140,7 +140,7 @@ export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: 
 /** Marks ladders as changed: every instance's leaderboard cache sees the new version. */
 export async function bumpLadder(ctx: SeasonContext, seasonIds: number[]) {
   for (const id of seasonIds) {
-    await ctx.models.Season.updateOne({ _id: id }, { $inc: { ladderVersion: 1 } });
+    await underLock(ctx, 'seasons', id, () => ctx.models.Season.updateOne({ _id: id }, { $inc: { ladderVersion: 1 } }));
     ctx.ladderChanged(id);
   }
 }

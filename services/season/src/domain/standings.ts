@@ -1,7 +1,7 @@
 import { standingChangedV1 } from '@league/contracts';
 import { applyOnce, outboxEntry } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, ParticipantDoc, StandingDoc } from '../data/models';
-import { usernameKey, type SeasonContext } from './context';
+import { underLock, usernameKey, type SeasonContext } from './context';
 import { summarisePoints, type ChallengeRule } from './points';
 import { bumpLadder, TIEBREAKERS } from './seasons';
 
@@ -103,9 +103,11 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
       },
       String(p._id),
     );
-    await ctx.models.Season.collection.updateOne(
-      { _id: p.seasonId } as never,
-      { $inc: { ladderVersion: 1 }, $push: { outbox: event } } as never,
+    await underLock(ctx, 'seasons', p.seasonId, () =>
+      ctx.models.Season.collection.updateOne(
+        { _id: p.seasonId } as never,
+        { $inc: { ladderVersion: 1 }, $push: { outbox: event } } as never,
+      ),
     );
     ctx.ladderChanged(p.seasonId);
     await ctx.models.Standing.updateOne({ _id: p._id }, { $set: { publishedRank: rank, publishedPoints: sum.points } });
