@@ -101,3 +101,23 @@ export async function startTestIdentity(issuer = 'grim-league', audience = 'grim
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Polls until `fn` returns something truthy (errors count as "not yet"), or fails naming the last error. */
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  stepMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { eventually } from '../../src/testing';
 
 /** Engines under test: tools/stack's defaults, or whatever the environment points at. */
 export const engines = {
@@ -18,21 +19,4 @@ export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}
 
 export const quietLogger = () => pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-export async function eventually<T>(
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-  stepMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-  throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
-}
+export { eventually };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { RunningService } from '@league/platform';
 import { testEnv } from '@league/platform/testing';
 import { start } from '../../src/server';
+import { eventually } from '@league/platform/testing';
 
 /** A fresh Ed25519 key in a temp file, as docker compose and k8s mount one. */
 export function tempKeyFile(): string {
@@ -94,20 +95,7 @@ export async function signedUp(svc: RunningService, api: Client, roles: string[]
   };
 }
 
-export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
-}
+export { eventually };
 
 const MAILPIT = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
 

@@ -4,25 +4,13 @@ import path from 'node:path';
 import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { start, type FilesService } from '../../src/server';
+import { eventually } from '@league/platform/testing';
 
 export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex').toUpperCase();
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
-}
+export { eventually };
 
 export interface Harness {
   env: NodeJS.ProcessEnv;

@@ -4,27 +4,11 @@ import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { seedDemo, type SeedOptions } from '../../src/data/seed';
 import { start, type SeasonService } from '../../src/server';
+import { eventually } from '@league/platform/testing';
 
 export const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 8)}`;
 
-export async function eventually<T>(
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-  stepMs = 50,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-  throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
-}
+export { eventually };
 
 export interface Harness {
   svc: SeasonService;
