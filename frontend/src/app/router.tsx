@@ -1,4 +1,6 @@
 import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { RegisterPage } from '@/features/auth/components/register-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
@@ -16,6 +18,8 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <LandingPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
