@@ -1,11 +1,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '@/features/auth/auth-slice';
+import { seasonsReducer } from '@/features/seasons/seasons-slice';
 import { rootSaga } from './root-saga';
 import { uiReducer } from './ui-slice';
 
 const rootReducer = combineReducers({
   auth: authReducer,
+  seasons: seasonsReducer,
   ui: uiReducer,
 });
 
