@@ -1,6 +1,7 @@
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
+import { ItemsPage } from '@/features/items/components/items-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
 import { SeasonsPage } from '@/features/seasons/components/seasons-page';
@@ -25,6 +26,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'seasons', element: <SeasonsPage /> },
           { path: 'seasons/:seasonId/leaderboard', element: <LeaderboardPage /> },
           { path: 'leaderboard', element: <LeaderboardPage /> },
+          { path: 'items', element: <ItemsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
