@@ -23,7 +23,13 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Plain lists shared with the services; the path keeps zod out of the bundle.
+      '@league/contracts/catalogue-constants': fileURLToPath(
+        new URL('../packages/contracts/src/catalogue-constants.ts', import.meta.url),
+      ),
+    },
   },
   server: {
     port: 5173,

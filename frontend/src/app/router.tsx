@@ -1,5 +1,10 @@
 import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { RegisterPage } from '@/features/auth/components/register-page';
+import { ItemsPage } from '@/features/items/components/items-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
+import { SeasonsPage } from '@/features/seasons/components/seasons-page';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';
@@ -16,6 +21,12 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <LandingPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'seasons', element: <SeasonsPage /> },
+          { path: 'seasons/:seasonId/leaderboard', element: <LeaderboardPage /> },
+          { path: 'leaderboard', element: <LeaderboardPage /> },
+          { path: 'items', element: <ItemsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

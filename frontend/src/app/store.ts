@@ -1,11 +1,15 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '@/features/auth/auth-slice';
+import { itemsReducer } from '@/features/items/items-slice';
+import { seasonsReducer } from '@/features/seasons/seasons-slice';
 import { rootSaga } from './root-saga';
 import { uiReducer } from './ui-slice';
 
 const rootReducer = combineReducers({
   auth: authReducer,
+  seasons: seasonsReducer,
+  items: itemsReducer,
   ui: uiReducer,
 });
 

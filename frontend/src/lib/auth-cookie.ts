@@ -1,4 +1,4 @@
-import { deleteCookie, readCookie } from './cookies';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 export const AUTH_TOKEN_COOKIE = 'authToken';
 export const AUTH_EXPIRES_COOKIE = 'authExpires';
@@ -31,4 +31,15 @@ export function readAuthToken(): AuthToken | null {
 export function clearAuthCookies(): void {
   deleteCookie(AUTH_TOKEN_COOKIE);
   deleteCookie(AUTH_EXPIRES_COOKIE);
+}
+
+/** How long a login or refresh keeps the session cookies. */
+export const AUTH_COOKIE_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Stores a login or refresh answer: authToken as JSON and authExpires as an ISO time, both for one hour. */
+export function writeAuthCookies(token: AuthToken, now: Date = new Date()): void {
+  const expires = new Date(now.getTime() + AUTH_COOKIE_LIFETIME_MS);
+  const { role, refresh_token, access_token } = token;
+  writeCookie(AUTH_TOKEN_COOKIE, JSON.stringify({ role, refresh_token, access_token }), { expires });
+  writeCookie(AUTH_EXPIRES_COOKIE, expires.toISOString(), { expires });
 }

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
+import { renderApp, signIn } from '@/test/render-app';
+import { NO_PARTICIPANTS_TEXT } from '../components/leaderboard-page';
+
+const fetchMock = installFetchMock();
+
+function main() {
+  // hidden: the Error modal marks the page aria-hidden while it is open.
+  return within(screen.getByRole('main', { hidden: true }));
+}
+
+const hcSeason = { seasonId: 19, displayName: 'Season 7 HC SSF', isBeta: false, seasonTypeId: 2, seasonNumber: 7 };
+const tradeSeason = { seasonId: 18, displayName: 'Season 7 SC Trade', isBeta: false, seasonTypeId: 1, seasonNumber: 7 };
+const entries = [
+  {
+    seasonParticipantId: 5,
+    username: 'grimmy',
+    points: 420,
+    twitchUrl: 'https://twitch.tv/grimmy',
+    youtubeUrl: 'https://youtube.com/@grimmy',
+    rank: 1,
+    classesPlayed: ['Soldier', 'Warder'],
+  },
+  {
+    seasonParticipantId: 6,
+    username: 'quiet one',
+    points: 100,
+    twitchUrl: null,
+    youtubeUrl: null,
+    rank: 2,
+    classesPlayed: [],
+  },
+];
+
+/** Answers by path, like the BFF would. */
+function serve(routes: Record<string, unknown>) {
+  fetchMock.mockImplementation(async (url: string) => {
+    const path = url.split('?')[0] ?? '';
+    if (path in routes) return fakeResponse({ body: routes[path] });
+    return fakeResponse({ status: 404, body: { message: `no ${path}` } });
+  });
+}
+
+describe('leaderboard page', () => {
+  it('when a season leaderboard loads, then rank, name, points, classes and social icons show with a participant link in a new tab', async () => {
+    serve({ '/api/season/19': hcSeason, '/api/season/19/leaderboard': { leaderboardEntries: entries } });
+    renderApp('/seasons/19/leaderboard');
+
+    const table = within(await main().findByRole('table', { name: 'Leaderboard' }));
+    const headers = table.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Rank', 'Name', 'Points', 'Classes Played', 'Socials']);
+    const rows = table.getAllByRole('row').slice(1);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('1')).toBeInTheDocument();
+    expect(first.getByText('420')).toBeInTheDocument();
+    expect(first.getByText('Soldier, Warder')).toBeInTheDocument();
+    const link = first.getByRole('link', { name: 'grimmy' });
+    expect(link).toHaveAttribute('href', '#/seasons/19/participant/5?username=grimmy');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(first.getByRole('link', { name: 'grimmy on Twitch' })).toHaveAttribute('href', 'https://twitch.tv/grimmy');
+    expect(first.getByRole('link', { name: 'grimmy on YouTube' })).toHaveAttribute(
+      'href',
+      'https://youtube.com/@grimmy',
+    );
+    expect(within(rows[1] as HTMLElement).queryByRole('link', { name: /on Twitch/ })).not.toBeInTheDocument();
+
+    expect(main().getByRole('heading', { level: 1, name: 'Season 7 HC SSF Leaderboard' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Kill Tracker' })).toHaveAttribute('href', '/seasons/19/kill-tracker');
+    expect(main().getByRole('link', { name: 'Back To Seasons' })).toHaveAttribute('href', '/seasons');
+  });
+
+  it('when the season is a trading ladder, then no Kill Tracker link shows', async () => {
+    serve({ '/api/season/18': tradeSeason, '/api/season/18/leaderboard': { leaderboardEntries: entries } });
+    renderApp('/seasons/18/leaderboard');
+
+    await main().findByRole('table', { name: 'Leaderboard' });
+    expect(main().queryByRole('link', { name: 'Kill Tracker' })).not.toBeInTheDocument();
+  });
+
+  it('when an admin views it, then the Classes Played column is left out', async () => {
+    signIn('admin');
+    serve({ '/api/season/18': tradeSeason, '/api/season/18/leaderboard': { leaderboardEntries: entries } });
+    renderApp('/seasons/18/leaderboard');
+
+    const table = within(await main().findByRole('table', { name: 'Leaderboard' }));
+    expect(table.queryByRole('columnheader', { name: 'Classes Played' })).not.toBeInTheDocument();
+  });
+
+  it('when the bare leaderboard route opens, then the first of the latest ladders is shown', async () => {
+    serve({
+      '/api/season/latest': [tradeSeason, hcSeason],
+      '/api/season/18/leaderboard': { leaderboardEntries: [] },
+    });
+    renderApp('/leaderboard');
+
+    expect(await main().findByText(NO_PARTICIPANTS_TEXT)).toBeInTheDocument();
+    expect(main().getByRole('heading', { level: 1, name: 'Season 7 SC Trade Leaderboard' })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls[0]?.[0]).toContain('/api/season/latest?'));
+  });
+
+  it('when the season does not exist, then the error shows on the page', async () => {
+    serve({});
+    renderApp('/seasons/99/leaderboard');
+
+    expect(await main().findByText('no /api/season/99')).toBeInTheDocument();
+    expect(main().getByText('Back To Seasons')).toBeInTheDocument();
+  });
+});

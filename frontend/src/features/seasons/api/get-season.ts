@@ -1,0 +1,7 @@
+import { apiClient } from '@/lib/api-client';
+import type { Season } from './season-types';
+
+/** GET /season/{id}. */
+export function getSeason(seasonId: number): Promise<Season> {
+  return apiClient.get<Season>(`/season/${seasonId}`);
+}
