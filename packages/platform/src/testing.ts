@@ -121,3 +121,36 @@ export async function eventually<T>(
   }
   throw new Error(`condition not met within ${timeoutMs}ms${last ? `: ${(last as Error).message}` : ''}`);
 }
+
+export interface JsonReply {
+  status: number;
+  /** Parsed JSON, the plain text when the answer is not JSON, or undefined when empty. */
+  body: unknown;
+  headers: Headers;
+}
+
+/** One HTTP call as the services' tests make it: JSON in (a string is sent as is), an optional bearer token. */
+export async function callJson(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string } = {},
+): Promise<JsonReply> {
+  const { body, token } = opts;
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* plain text */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { callJson, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { WebSocket } from 'ws';
 import { encodePairs } from '../src/domain/encoding';
 import { RS } from '../src/domain/hub-protocol';
@@ -41,22 +41,8 @@ export async function startChat(extra: NodeJS.ProcessEnv = {}, identity?: TestId
   const svc = await start(env);
   const token = (username: string, roles: string[] = []) => id.token({ username, roles });
   const http: ChatFixture['http'] = async (method, path, opts = {}) => {
-    const res = await fetch(`${svc.url}${path}`, {
-      method,
-      headers: {
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* plain text */
-    }
-    return { status: res.status, body };
+    const { status, body } = await callJson(svc.url, method, path, opts);
+    return { status, body };
   };
   const chatUrl = async (username: string) => {
     const res = await http('GET', '/chat/url', { token: await token(username) });

@@ -1,4 +1,4 @@
-import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { callJson, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import type { RunningService } from '@league/platform';
 import { start } from '../src/server';
 
@@ -24,16 +24,8 @@ export async function bootCatalogue(): Promise<CatalogueHarness> {
   const admin = await identity.token({ username: `Admin_${suffix}`, roles: ['admin'] });
   const player = await identity.token({ username: `Player_${suffix}` });
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${svc.url}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    const { status, body: answer } = await callJson(svc.url, method, path, { body, token });
+    return { status, body: answer };
   };
   return {
     svc,

@@ -1,26 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiClient, BUSY_DELAY_MS, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { fakeResponse } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
-
-interface FakeResponseInit {
-  status?: number;
-  body?: unknown;
-  contentType?: string;
-}
-
-/** The part of a fetch Response the client reads; jsdom has no Response of its own. */
-function fakeResponse({ status = 200, body, contentType }: FakeResponseInit = {}) {
-  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const type = contentType ?? (typeof body === 'string' ? 'text/plain' : 'application/json; charset=utf-8');
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) },
-    text: async () => text,
-    blob: async () => new Blob([text]),
-  } as unknown as Response;
-}
 
 /** Runs an API call inside act (it updates the store) and returns its result or its error. */
 async function settle<T>(call: () => Promise<T>): Promise<T | unknown> {

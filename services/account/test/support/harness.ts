@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunningService } from '@league/platform';
-import { testEnv } from '@league/platform/testing';
+import { callJson, testEnv } from '@league/platform/testing';
 import { start } from '../../src/server';
 import { eventually } from '@league/platform/testing';
 
@@ -47,24 +47,8 @@ export interface Reply<T = any> {
 
 /** A tiny client: JSON in, JSON (or text) out, an optional bearer token. */
 export function client(baseUrl: string) {
-  const call = async (method: string, p: string, body?: unknown, token?: string): Promise<Reply> => {
-    const res = await fetch(`${baseUrl}${p}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* plain text */
-    }
-    return { status: res.status, body: parsed, headers: res.headers };
-  };
+  const call = (method: string, p: string, body?: unknown, token?: string): Promise<Reply> =>
+    callJson(baseUrl, method, p, { body, token });
   return {
     get: (p: string, token?: string) => call('GET', p, undefined, token),
     post: (p: string, body?: unknown, token?: string) => call('POST', p, body, token),

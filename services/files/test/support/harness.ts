@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { callJson, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { start, type FilesService } from '../../src/server';
 import { eventually } from '@league/platform/testing';
@@ -90,9 +90,8 @@ export async function upload(
 }
 
 export async function getJson(h: Harness, path: string, token?: string) {
-  const res = await fetch(`${h.svc.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  const { status, body } = await callJson(h.svc.url, 'GET', path, { token });
+  return { status, body };
 }
 
 /** Reads a topic from the start with a plain kafkajs consumer until `match` finds what the test waits for. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@league/contracts';
-import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { callJson, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { seedDemo, type SeedOptions } from '../../src/data/seed';
 import { start, type SeasonService } from '../../src/server';
@@ -38,22 +38,8 @@ export async function bootSeason(
     return tokens.get(key)!;
   };
   const call: Harness['call'] = async (method, path, opts = {}) => {
-    const res = await fetch(`${svc.url}${path}`, {
-      method,
-      headers: {
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* plain text */
-    }
-    return { status: res.status, body };
+    const { status, body } = await callJson(svc.url, method, path, opts);
+    return { status, body };
   };
   return {
     svc,
