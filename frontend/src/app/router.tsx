@@ -1,15 +1,34 @@
 import { createHashRouter, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
-import { ItemsPage } from '@/features/items/components/items-page';
+import { authRoutes } from '@/features/auth/routes';
+import { catalogueRoutes } from '@/features/catalogue/routes';
+import { infoRoutes } from '@/features/info/routes';
+import { itemsRoutes } from '@/features/items/routes';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
-import { SeasonsPage } from '@/features/seasons/components/seasons-page';
+import { seasonsRoutes } from '@/features/seasons/routes';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';
 
-// Pages arrive feature by feature; until a route is listed here its links fall through to NotFound.
+/**
+ * Each feature owns its routes. Profile and admin screens are only for some visitors, so they load
+ * lazily and Vite puts them in their own chunks (see vite.config.ts); every public page is eager.
+ */
+const lazyProfileRoutes: RouteObject = {
+  path: 'profile/*',
+  lazy: async () => {
+    const { ProfileRoutes } = await import('@/features/profile/routes');
+    return { Component: ProfileRoutes };
+  },
+};
+
+const lazyAdminRoutes: RouteObject = {
+  path: 'admin/*',
+  lazy: async () => {
+    const { AdminRoutes } = await import('@/features/admin/routes');
+    return { Component: AdminRoutes };
+  },
+};
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -21,12 +40,13 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'seasons', element: <SeasonsPage /> },
-          { path: 'seasons/:seasonId/leaderboard', element: <LeaderboardPage /> },
-          { path: 'leaderboard', element: <LeaderboardPage /> },
-          { path: 'items', element: <ItemsPage /> },
+          ...authRoutes,
+          ...seasonsRoutes,
+          ...itemsRoutes,
+          ...catalogueRoutes,
+          ...infoRoutes,
+          lazyProfileRoutes,
+          lazyAdminRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/test/render-app';
 import { carouselSlides } from '../components/carousel-slides';
 import { CAROUSEL_INTERVAL_MS } from '../components/landing-carousel';
@@ -42,10 +42,11 @@ describe('landing page', () => {
     }
   });
 
-  it('when the address has a query string whose first parameter has a value, then it redirects to the profile with that value as code', () => {
+  it('when the address has a query string whose first parameter has a value, then it redirects to the profile with that value as code', async () => {
     const { router } = renderApp('/?code=patreon-123&state=x');
 
-    expect(router.state.location.pathname).toBe('/profile');
+    // The profile screens load lazily, so the navigation settles once their chunk is in.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(router.state.location.search).toBe('?code=patreon-123');
   });
 
