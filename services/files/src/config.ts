@@ -1,3 +1,4 @@
+import path from 'node:path';
 import os from 'node:os';
 import { loadConfig, minioConfigSchema, serviceConfigSchema } from '@league/platform';
 import { z } from 'zod';
@@ -65,6 +66,8 @@ export const configSchema = serviceConfigSchema('files', 4004)
     FILES_REQUIRED_GAME_VERSION_BETA: z.string().optional(),
     /** Seed a demo file set on an empty store; on by default in development (a fresh `npm start`). */
     FILES_DEMO_SEED: z.enum(['true', 'false']).optional(),
+    /** The changelog text the demo seed prints into the patch-notes PDF (the repository's CHANGELOG.md). */
+    FILES_PATCH_NOTES_SOURCE: z.string().default(path.resolve(__dirname, '../../../CHANGELOG.md')),
     ...publicUrls,
   })
   .superRefine((c, ctx) => {

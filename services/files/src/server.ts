@@ -9,7 +9,9 @@ import {
 import { loadServiceConfig } from './config';
 import { FileRepository } from './data/file.repository';
 import { FileCatalogue } from './domain/catalogue';
-import { seedDemoFiles } from './domain/demo-seed';
+import { seedDemoFiles, seedPatchNotes } from './domain/demo-seed';
+import { PatchNotes } from './domain/patch-notes';
+import { patchNotesApi } from './http/patch-notes.routes';
 import { BetaFinalisation, type FinaliseJob } from './domain/finalise-beta';
 import type { Branch } from './domain/rules';
 import { Uploads, type UploadJob } from './domain/uploads';
@@ -30,6 +32,7 @@ export interface FilesService extends RunningService {
   repo: FileRepository;
   storage: ObjectStorage;
   catalogue: FileCatalogue;
+  patchNotes: PatchNotes;
   bucketFor: (branch: Branch) => string;
   /** The BullMQ workers, so a test can pause one and watch the state in between. */
   workers: Record<'uploads' | 'finalisation', PausableWorker>;
@@ -52,6 +55,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
   let finalisation!: BetaFinalisation;
   let workers!: FilesService['workers'];
   let characterFiles!: CharacterFiles;
+  const docsBucket = `${config.FILES_BUCKET_PREFIX}-docs`;
+  const patchNotes = new PatchNotes(storage, docsBucket, logger);
 
   const svc = await startService({
     name: 'files',
@@ -65,6 +70,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
         storage.ensureBucket(bucketFor('prod')),
         storage.ensureBucket(bucketFor('beta')),
         storage.ensureBucket(characterBucket),
+        storage.ensureBucket(docsBucket),
       ]);
       const characterRepo = new CharacterFileRepository(mongo);
       await characterRepo.init();
@@ -110,7 +116,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       relay.start();
       await uploads.resumePending();
       await finalisation.resume();
-      if (config.demoSeed) await seedDemoFiles(repo, storage, uploads, logger);
+      if (config.demoSeed) {
+        await seedDemoFiles(repo, storage, uploads, logger);
+        await seedPatchNotes(patchNotes, config.FILES_PATCH_NOTES_SOURCE, logger);
+      }
       return async () => {
         await Promise.all(Object.values(workers).map((w) => w.close()));
         await relay.stop();
@@ -118,6 +127,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       };
     },
     apis: ({ auth }) => [
+      // Before filesApi: its `/file/:name` would otherwise take `/file/patch-notes`.
+      patchNotesApi(auth, patchNotes),
       filesApi({
         auth,
         catalogue,
@@ -130,5 +141,5 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
     ],
     readiness: () => ({ minio: () => storage.ready() }),
   });
-  return { ...svc, repo, storage, catalogue, bucketFor, workers };
+  return { ...svc, repo, storage, catalogue, patchNotes, bucketFor, workers };
 }

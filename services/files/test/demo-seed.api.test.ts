@@ -40,6 +40,16 @@ describe('the demo seed', () => {
     expect(md5(bytes)).toBe(stored!.md5);
   });
 
+  it("when the service starts, then the patch notes are the project's CHANGELOG.md printed into a PDF", async () => {
+    const res = await fetch(`${h.svc.url}/file/patch-notes`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('(Grim League patch notes) Tj');
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+
   it('when the service restarts on a seeded store, then nothing is seeded twice', async () => {
     const before = await h.svc.repo.files.countDocuments();
     const { start } = await import('../src/server');

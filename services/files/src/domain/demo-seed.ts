@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Logger, ObjectStorage } from '@league/platform';
 import type { FileRepository } from '../data/file.repository';
 import { writeArc, writeArz, writeZip } from '../formats';
+import type { PatchNotes } from './patch-notes';
 import type { Branch } from './rules';
 import type { Uploads } from './uploads';
 
@@ -74,4 +76,16 @@ export async function seedDemoFiles(
   }
   logger.info({ seeded }, 'demo files seeded');
   return seeded;
+}
+
+/** Prints the project's changelog into the patch-notes PDF (again when the text changed; never over an upload). */
+export async function seedPatchNotes(notes: PatchNotes, source: string, logger: Logger): Promise<boolean> {
+  let markdown: string;
+  try {
+    markdown = await readFile(source, 'utf8');
+  } catch (err) {
+    logger.warn({ source, err: (err as Error).message }, 'no changelog to print into the patch notes');
+    return false;
+  }
+  return notes.seedFromChangelog(markdown);
 }

@@ -47,7 +47,12 @@ export async function startHarness(extra: NodeJS.ProcessEnv = {}): Promise<Harne
     player,
     tester,
     stop: async () => {
-      for (const bucket of [svc.bucketFor('prod'), svc.bucketFor('beta'), `${env.FILES_BUCKET_PREFIX}-characters`]) {
+      for (const bucket of [
+        svc.bucketFor('prod'),
+        svc.bucketFor('beta'),
+        `${env.FILES_BUCKET_PREFIX}-characters`,
+        `${env.FILES_BUCKET_PREFIX}-docs`,
+      ]) {
         for (const o of await svc.storage.list(bucket).catch(() => [])) await svc.storage.remove(bucket, o.key);
         // A worker killed mid-copy leaves an unfinished multipart upload behind.
         const unfinished: string[] = [];
