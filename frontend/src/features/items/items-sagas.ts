@@ -27,7 +27,10 @@ export function* itemsWorker(action: PayloadAction<ItemsQuery>) {
 export function* itemDetailWorker(action: PayloadAction<{ itemId: number }>) {
   const { itemId } = action.payload;
   try {
-    const [item, stats] = (yield all([call(getItem, itemId), call(getItemStats, itemId)])) as [CatalogueItem, ItemStats];
+    const [item, stats] = (yield all([call(getItem, itemId), call(getItemStats, itemId)])) as [
+      CatalogueItem,
+      ItemStats,
+    ];
     yield put(itemDetailSucceeded({ itemId, item, stats }));
   } catch (error) {
     yield put(itemDetailFailed({ itemId, error: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }));

@@ -60,7 +60,13 @@ const itemsSlice = createSlice({
     },
     itemDetailFailed(state, action: PayloadAction<{ itemId: number; error: string }>) {
       if (state.detail.itemId !== action.payload.itemId) return;
-      state.detail = { status: 'failed', itemId: action.payload.itemId, item: null, stats: null, error: action.payload.error };
+      state.detail = {
+        status: 'failed',
+        itemId: action.payload.itemId,
+        item: null,
+        stats: null,
+        error: action.payload.error,
+      };
     },
   },
 });

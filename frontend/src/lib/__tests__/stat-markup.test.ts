@@ -19,10 +19,8 @@ describe('stat markup', () => {
   });
 
   it('when node HTML has breaks, blocks, tags and entities, then it becomes clean text lines with the markup kept', () => {
-    expect(htmlToLines('<p><b>{+18%}</b> Fire &amp; Burn<br>{+6%} Attack Speed</p><div>&lt;script&gt;</div><br/>')).toEqual([
-      '{+18%} Fire & Burn',
-      '{+6%} Attack Speed',
-      '<script>',
-    ]);
+    expect(
+      htmlToLines('<p><b>{+18%}</b> Fire &amp; Burn<br>{+6%} Attack Speed</p><div>&lt;script&gt;</div><br/>'),
+    ).toEqual(['{+18%} Fire & Burn', '{+6%} Attack Speed', '<script>']);
   });
 });

@@ -80,7 +80,10 @@ describe('item detail page', () => {
   });
 
   it('when the style is tier 2 and the rarity Epic, then Empowered shows and the name is in the Epic colour', async () => {
-    answer(item({ rarity: 'Epic' }), stats({ name: 'Empowered Warborn Greataxe', rarity: 'Epic', style: 'tagStyleUniqueTier2' }));
+    answer(
+      item({ rarity: 'Epic' }),
+      stats({ name: 'Empowered Warborn Greataxe', rarity: 'Epic', style: 'tagStyleUniqueTier2' }),
+    );
     renderApp('/item/7');
 
     expect(await main().findByText('Empowered')).toBeInTheDocument();

@@ -26,7 +26,13 @@ const SET_MARK = '(S)';
 /** A name containing '(S)' is a set item: the name without the mark, and whether it had one. */
 export function splitSetMark(name: string): { name: string; isSet: boolean } {
   if (!name.includes(SET_MARK)) return { name, isSet: false };
-  return { name: name.replace(SET_MARK, '').replace(/\s{2,}/g, ' ').trim(), isSet: true };
+  return {
+    name: name
+      .replace(SET_MARK, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim(),
+    isSet: true,
+  };
 }
 
 /** Spec §9: the level requirement shown is the maximum across base item, prefix and suffix. */
@@ -76,7 +82,9 @@ interface ItemDisplayProps {
 export function ItemDisplayCard({ display, itemStatLines, completionStatLines = [] }: ItemDisplayProps) {
   const base = splitSetMark(display.baseItem.itemDbrTag.name);
   const styleTag = display.baseItem.style ? ITEM_STYLES[display.baseItem.style as keyof typeof ITEM_STYLES] : null;
-  const statLines = itemStatLines.filter((l) => l.statTypeId !== STAT_TYPE_PET && l.statTypeId !== STAT_TYPE_GRANTED_SKILL);
+  const statLines = itemStatLines.filter(
+    (l) => l.statTypeId !== STAT_TYPE_PET && l.statTypeId !== STAT_TYPE_GRANTED_SKILL,
+  );
   const petLines = itemStatLines.filter((l) => l.statTypeId === STAT_TYPE_PET);
   const grantedLines = itemStatLines.filter((l) => l.statTypeId === STAT_TYPE_GRANTED_SKILL);
 
