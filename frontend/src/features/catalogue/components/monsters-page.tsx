@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -9,7 +10,6 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
-import { LinkButton } from '@/components/ui/query-link';
 import { monstersRequested, selectMonsters } from '../catalogue-slice';
 
 export const NO_MONSTERS_TEXT = 'No monster information has been revealed yet.';
@@ -20,6 +20,10 @@ export function MonstersPage() {
   const encounterId = Number(searchParams.get('encounterId'));
   const valid = Number.isInteger(encounterId) && encounterId > 0;
   const { status, data, error } = useAppSelector(selectMonsters);
+  // Back keeps the rest of the query string (?branch=…) but not the encounter.
+  const rest = new URLSearchParams(searchParams);
+  rest.delete('encounterId');
+  const backSearch = rest.toString() ? `?${rest.toString()}` : '';
 
   useEffect(() => {
     if (valid) dispatch(monstersRequested({ encounterId }));
@@ -54,9 +58,9 @@ export function MonstersPage() {
       </Typography>
       {body}
       <Box sx={{ mt: 3 }}>
-        <LinkButton to="/encounters" variant="outlined">
+        <Button component={RouterLink} to={{ pathname: '/encounters', search: backSearch }} variant="outlined">
           Back
-        </LinkButton>
+        </Button>
       </Box>
     </Container>
   );
