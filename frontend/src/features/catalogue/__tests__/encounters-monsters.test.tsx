@@ -44,10 +44,11 @@ describe('encounters and monsters', () => {
     const { router } = renderApp('/encounters');
 
     const list = await main().findByRole('list', { name: 'Encounters' });
-    expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      "The Warden's Laboratory",
-      "Cronley's Hideout",
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(["The Warden's Laboratory", "Cronley's Hideout"]);
     await user.click(within(list).getByRole('link', { name: "The Warden's Laboratory" }));
 
     expect(router.state.location.pathname).toBe('/monsters');

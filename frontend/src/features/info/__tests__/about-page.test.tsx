@@ -14,7 +14,15 @@ function main() {
 const BROWSER_NOW = Date.parse('2025-01-10T12:00:00.000Z');
 
 function season(startDate: string, endDate: string) {
-  return { seasonId: 18, displayName: 'Season 7 SC Trade', seasonNumber: 7, isBeta: false, startDate, endDate, seasonTypeId: 1 };
+  return {
+    seasonId: 18,
+    displayName: 'Season 7 SC Trade',
+    seasonNumber: 7,
+    isBeta: false,
+    startDate,
+    endDate,
+    seasonTypeId: 1,
+  };
 }
 
 const preloadFile = {
@@ -25,12 +33,21 @@ const preloadFile = {
   downloadUrl: 'https://files.example/extras',
 };
 
-function serve({ serverUtc, seasons, preload = [preloadFile] }: { serverUtc: string; seasons: unknown[]; preload?: unknown[] }) {
+function serve({
+  serverUtc,
+  seasons,
+  preload = [preloadFile],
+}: {
+  serverUtc: string;
+  seasons: unknown[];
+  preload?: unknown[];
+}) {
   fetchMock.mockImplementation(async (url) => {
     if (url === '/api/admin/time') return fakeResponse({ body: { utc: serverUtc } });
     if (url.startsWith('/api/season/latest')) return fakeResponse({ body: seasons });
     if (url.startsWith('/api/file/preload')) return fakeResponse({ body: preload });
-    if (url.startsWith('/api/file/launcher')) return fakeResponse({ body: { downloadUrl: 'https://files.example/launcher' } });
+    if (url.startsWith('/api/file/launcher'))
+      return fakeResponse({ body: { downloadUrl: 'https://files.example/launcher' } });
     if (url.startsWith('/api/file/')) return fakeResponse({ body: { downloadUrl: 'https://files.example/file' } });
     return fakeResponse({ status: 404, body: { message: 'nope' } });
   });
@@ -113,7 +130,11 @@ describe('about page', () => {
     expect(stash).toHaveTextContent('arrive in shared stash tab 5');
     expect(main().getByRole('heading', { name: 'Credits' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(
-      expect.arrayContaining(['/api/admin/time', '/api/season/latest?branch=prod', '/api/file/preload?branch=prod&region=us']),
+      expect.arrayContaining([
+        '/api/admin/time',
+        '/api/season/latest?branch=prod',
+        '/api/file/preload?branch=prod&region=us',
+      ]),
     );
   });
 

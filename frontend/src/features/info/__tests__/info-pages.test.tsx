@@ -19,7 +19,11 @@ describe('supporters page', () => {
     renderApp('/supporters');
 
     const list = await main().findByRole('list', { name: 'Supporters' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Anvil', 'Brimstone']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Anvil', 'Brimstone']);
     expect(urls()).toEqual(['/api/admin/supporters']);
   });
 
@@ -65,7 +69,8 @@ describe('technical FAQ page', () => {
         const region = new URL(url, 'http://x').searchParams.get('region');
         return fakeResponse({ body: fileList(`GrimLeagueS07_${region}.arz`) });
       }
-      if (url.startsWith('/api/file/launcher')) return fakeResponse({ body: { downloadUrl: 'https://de.example/launcher' } });
+      if (url.startsWith('/api/file/launcher'))
+        return fakeResponse({ body: { downloadUrl: 'https://de.example/launcher' } });
       if (url.startsWith('/api/file/')) return fakeResponse({ body: { downloadUrl: 'https://de.example/file' } });
       return fakeResponse({ status: 404, body: { message: 'nope' } });
     }),
