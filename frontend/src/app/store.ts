@@ -3,6 +3,8 @@ import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '@/features/auth/auth-slice';
 import { itemsReducer } from '@/features/items/items-slice';
 import { seasonsReducer } from '@/features/seasons/seasons-slice';
+import { catalogueReducer } from '@/features/catalogue/catalogue-slice';
+import { infoReducer } from '@/features/info/info-slice';
 import { rootSaga } from './root-saga';
 import { uiReducer } from './ui-slice';
 
@@ -11,6 +13,8 @@ const rootReducer = combineReducers({
   seasons: seasonsReducer,
   items: itemsReducer,
   ui: uiReducer,
+  catalogue: catalogueReducer,
+  info: infoReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CatalogueItemSummary } from '@league/contracts';
+import type { CatalogueItem, CatalogueItemSummary, ItemStats } from '@league/contracts';
 import type { ItemsQuery } from './api/get-items';
 
 export type ItemSortColumn = 'name' | 'rarity' | 'type';
@@ -9,6 +9,13 @@ export interface ItemsState {
   items: CatalogueItemSummary[];
   error: string | null;
   sort: { column: ItemSortColumn; direction: 'asc' | 'desc' };
+  detail: {
+    status: 'idle' | 'loading' | 'loaded' | 'failed';
+    itemId: number | null;
+    item: CatalogueItem | null;
+    stats: ItemStats | null;
+    error: string | null;
+  };
 }
 
 const initialState: ItemsState = {
@@ -16,6 +23,7 @@ const initialState: ItemsState = {
   items: [],
   error: null,
   sort: { column: 'name', direction: 'asc' },
+  detail: { status: 'idle', itemId: null, item: null, stats: null, error: null },
 };
 
 const itemsSlice = createSlice({
@@ -43,14 +51,40 @@ const itemsSlice = createSlice({
         direction: same && state.sort.direction === 'asc' ? 'desc' : 'asc',
       };
     },
+    itemDetailRequested(state, action: PayloadAction<{ itemId: number }>) {
+      state.detail = { status: 'loading', itemId: action.payload.itemId, item: null, stats: null, error: null };
+    },
+    itemDetailSucceeded(state, action: PayloadAction<{ itemId: number; item: CatalogueItem; stats: ItemStats }>) {
+      if (state.detail.itemId !== action.payload.itemId) return;
+      state.detail = { status: 'loaded', ...action.payload, error: null };
+    },
+    itemDetailFailed(state, action: PayloadAction<{ itemId: number; error: string }>) {
+      if (state.detail.itemId !== action.payload.itemId) return;
+      state.detail = {
+        status: 'failed',
+        itemId: action.payload.itemId,
+        item: null,
+        stats: null,
+        error: action.payload.error,
+      };
+    },
   },
 });
 
-export const { itemsRequested, itemsSucceeded, itemsFailed, itemsSortToggled } = itemsSlice.actions;
+export const {
+  itemsRequested,
+  itemsSucceeded,
+  itemsFailed,
+  itemsSortToggled,
+  itemDetailRequested,
+  itemDetailSucceeded,
+  itemDetailFailed,
+} = itemsSlice.actions;
 export const itemsReducer = itemsSlice.reducer;
 
 type WithItems = { items: ItemsState };
 export const selectItems = (state: WithItems) => state.items;
+export const selectItemDetail = (state: WithItems) => state.items.detail;
 
 /** The list in the chosen order (a copy; the store keeps the server's order). */
 export function sortedItems(items: CatalogueItemSummary[], sort: ItemsState['sort']): CatalogueItemSummary[] {

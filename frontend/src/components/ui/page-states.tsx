@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+// The shared page states for features other than seasons (features must not import each other); the
+// same look as features/seasons/components/page-states.tsx.
+
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <Box role="status" aria-label={label} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress color="primary" />
+    </Box>
+  );
+}
+
+export function EmptyState({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+      {text}
+    </Typography>
+  );
+}
+
+export function ErrorState({ text }: { text: string }) {
+  return (
+    <Alert severity="error" sx={{ my: 3 }}>
+      {text}
+    </Alert>
+  );
+}

@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { ErrorState, LoadingState } from '@/components/ui/page-states';
+import { LinkButton } from '@/components/ui/query-link';
+import { itemDetailRequested, selectItemDetail } from '../items-slice';
+import { ItemDisplayCard } from './item-display';
+
+export const ITEM_NOT_FOUND_TEXT = 'This item does not exist or has not been revealed yet.';
+
+const REQUIREMENTS = [
+  ['Physique', 'requiredPhysique'],
+  ['Cunning', 'requiredCunning'],
+  ['Spirit', 'requiredSpirit'],
+] as const;
+
+export function ItemDetailPage() {
+  const dispatch = useAppDispatch();
+  const { itemId: param } = useParams();
+  const itemId = Number(param);
+  const valid = Number.isInteger(itemId) && itemId > 0;
+  const { status, item, stats, error } = useAppSelector(selectItemDetail);
+
+  useEffect(() => {
+    if (valid) dispatch(itemDetailRequested({ itemId }));
+  }, [dispatch, itemId, valid]);
+
+  let body: ReactNode;
+  if (!valid) body = <ErrorState text={ITEM_NOT_FOUND_TEXT} />;
+  else if (status === 'failed') body = <ErrorState text={error ?? ITEM_NOT_FOUND_TEXT} />;
+  else if (status !== 'loaded' || !item || !stats) body = <LoadingState label="Loading item" />;
+  else {
+    const requirements = REQUIREMENTS.filter(([, key]) => item[key] > 0);
+    body = (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'rgba(0,0,0,0.35)' }}>
+        <ItemDisplayCard
+          display={stats.itemDisplay}
+          itemStatLines={stats.statDetail.itemStatLines}
+          completionStatLines={stats.statDetail.completionStatLines}
+        />
+        {requirements.length > 0 && (
+          <Box component="section" aria-label="Requirements" sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h2" color="primary.light">
+              Requirements
+            </Typography>
+            {requirements.map(([label, key]) => (
+              <Typography key={key} variant="body2">
+                {item[key]} {label}
+              </Typography>
+            ))}
+          </Box>
+        )}
+        {item.lore && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, fontStyle: 'italic' }}>
+            {item.lore}
+          </Typography>
+        )}
+        {item.dropsFrom && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Drops from: {item.dropsFrom}
+          </Typography>
+        )}
+      </Paper>
+    );
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
+      {body}
+      <Box sx={{ mt: 3 }}>
+        <LinkButton to="/items" variant="outlined">
+          All Items
+        </LinkButton>
+      </Box>
+    </Container>
+  );
+}
