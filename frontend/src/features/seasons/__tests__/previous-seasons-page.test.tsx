@@ -64,7 +64,7 @@ describe('previous seasons', () => {
   });
 
   it('when a ladder is expanded, then its challenges show by category with Tiebreakers last, animated over 400 ms', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serve(fetchMock, { '/api/season/mod/GrimLeagueS03': season3 });
     renderApp('/previous-seasons/3');
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
-import { challenge, main, serve } from './serve';
+import { challenge, main, rowOf, serve } from './serve';
 
 const fetchMock = installFetchMock();
 
@@ -40,11 +40,11 @@ describe('season page', () => {
       'Campaign',
       'Tiebreakers',
     ]);
-    const crucible = main().getByRole('row', { name: /Crucible 170 runs/ });
+    const crucible = rowOf(/Crucible 170 runs/);
     expect(crucible).toHaveTextContent('Scaling');
     expect(crucible).toHaveTextContent('Ultimate');
     expect(crucible).toHaveTextContent('7');
-    const campaign = main().getByRole('row', { name: /Normal campaign/ });
+    const campaign = rowOf(/Normal campaign/);
     expect(campaign).toHaveTextContent('Level Based');
     expect(campaign).toHaveTextContent('Max 40');
   });

@@ -75,3 +75,11 @@ export function challenge(
     ...extra,
   };
 }
+
+/** The table row holding a text (faster than a row query by accessible name). */
+export function rowOf(text: RegExp): HTMLElement {
+  const cell = main().getByText(text);
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row holds ${text}`);
+  return row as HTMLElement;
+}
