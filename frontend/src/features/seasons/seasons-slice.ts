@@ -1,11 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type {
-  KillTrackerRow,
-  LeaderboardEntry,
-  ParticipantChallenge,
-  Season,
-  Standing,
-} from './api/season-types';
+import type { KillTrackerRow, LeaderboardEntry, ParticipantChallenge, Season, Standing } from './api/season-types';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 

@@ -45,7 +45,10 @@ function serveBuilds(initial: ReturnType<typeof build>[], viewer: string | null)
   });
 }
 
-const saved = [build(301, 'Warder', 'https://grimtools.com/calc/abc'), build(302, 'Soldier', 'https://grimtools.com/calc/def')];
+const saved = [
+  build(301, 'Warder', 'https://grimtools.com/calc/abc'),
+  build(302, 'Soldier', 'https://grimtools.com/calc/def'),
+];
 
 describe('character builds page', () => {
   it('when the class list is built, then it has the 45 classes of the contracts', () => {
@@ -141,7 +144,11 @@ describe('character builds page', () => {
     await waitFor(() => expect(main().queryByText(UNSAVED_TEXT)).not.toBeInTheDocument());
     const sent = bodiesSent(fetchMock, 'POST /api/season/build') as Array<Record<string, unknown>>;
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ participantCharacterBuildId: 302, buildClass: 'Soldier', buildDescription: 'Pets and fire!' });
+    expect(sent[0]).toMatchObject({
+      participantCharacterBuildId: 302,
+      buildClass: 'Soldier',
+      buildDescription: 'Pets and fire!',
+    });
   });
 
   it('when the owner deletes a saved build, then Cancel keeps it and Confirm Delete removes it on the server', async () => {
@@ -158,7 +165,9 @@ describe('character builds page', () => {
     expect(main().getAllByRole('article')).toHaveLength(2);
 
     await user.click(main().getByRole('button', { name: 'Delete Build 1' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete build' })).getByRole('button', { name: 'Confirm Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete build' })).getByRole('button', { name: 'Confirm Delete' }),
+    );
 
     await waitFor(() => expect(main().getAllByRole('article')).toHaveLength(1));
     expect(calls(fetchMock)).toContain('DELETE /api/season/build/301');
@@ -173,7 +182,9 @@ describe('character builds page', () => {
 
     await user.click(await main().findByRole('button', { name: 'Add' }));
     await user.click(main().getByRole('button', { name: 'Delete Build 3' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete build' })).getByRole('button', { name: 'Confirm Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete build' })).getByRole('button', { name: 'Confirm Delete' }),
+    );
 
     await waitFor(() => expect(main().getAllByRole('article')).toHaveLength(2));
     expect(calls(fetchMock).some((c) => c.startsWith('DELETE'))).toBe(false);

@@ -85,12 +85,11 @@ describe('participant page', () => {
     renderApp('/seasons/19/participant/5?username=grimmy');
 
     await main().findByRole('heading', { level: 1 });
-    expect(main().getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Bosses',
-      'Shattered Realm',
-      'Campaign',
-      'Tiebreakers',
-    ]);
+    expect(
+      main()
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Bosses', 'Shattered Realm', 'Campaign', 'Tiebreakers']);
     const boss = main().getByRole('checkbox', { name: 'Kill Callagadra completed' });
     expect(boss).toBeChecked();
     expect(boss).toBeDisabled();
@@ -124,9 +123,7 @@ describe('participant page', () => {
     serve(fetchMock, {
       '/api/season/19': {
         ...season,
-        seasonChallenges: [
-          challenge(3, `Shattered Realm 65 ${SR_START_TEXT}`, 'Shattered Realm', { maxLevel: 25 }),
-        ],
+        seasonChallenges: [challenge(3, `Shattered Realm 65 ${SR_START_TEXT}`, 'Shattered Realm', { maxLevel: 25 })],
       },
       '/api/season/19/participant-challenges': [],
       '/api/season/participant/5/standing': { rank: 1, pointTotal: 0 },

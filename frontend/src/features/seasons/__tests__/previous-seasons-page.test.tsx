@@ -99,7 +99,9 @@ describe('previous seasons', () => {
   });
 
   it('when the request fails, then the error shows on the page', async () => {
-    fetchMock.mockResolvedValue(fakeResponse({ status: 404, body: { message: 'No season uses the mod GrimLeagueS06' } }));
+    fetchMock.mockResolvedValue(
+      fakeResponse({ status: 404, body: { message: 'No season uses the mod GrimLeagueS06' } }),
+    );
     renderApp('/previous-seasons/6');
 
     expect(await screen.findByRole('dialog', { name: 'Error' })).toBeInTheDocument();

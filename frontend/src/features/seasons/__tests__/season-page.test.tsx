@@ -35,11 +35,11 @@ describe('season page', () => {
     expect(main().getByText('Type: HC SSF')).toBeInTheDocument();
     expect(main().getByText('Starts: 19 Oct 2024, 15:00 UTC')).toBeInTheDocument();
     expect(main().getByText('Ends: 19 Jan 2025, 16:00 UTC')).toBeInTheDocument();
-    expect(main().getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Crucible',
-      'Campaign',
-      'Tiebreakers',
-    ]);
+    expect(
+      main()
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Crucible', 'Campaign', 'Tiebreakers']);
     const crucible = rowOf(/Crucible 170 runs/);
     expect(crucible).toHaveTextContent('Scaling');
     expect(crucible).toHaveTextContent('Ultimate');

@@ -102,9 +102,7 @@ export function ChallengeTables({
                     <TableCell>
                       <ChallengeName challenge={challenge} />
                     </TableCell>
-                    {showType && (
-                      <TableCell>{CHALLENGE_TYPE_NAMES[challenge.challengeTypeId ?? 0] ?? ''}</TableCell>
-                    )}
+                    {showType && <TableCell>{CHALLENGE_TYPE_NAMES[challenge.challengeTypeId ?? 0] ?? ''}</TableCell>}
                     <TableCell>{difficultiesText(challenge.difficulties)}</TableCell>
                     <TableCell align="right">{challenge.pointValue}</TableCell>
                   </TableRow>

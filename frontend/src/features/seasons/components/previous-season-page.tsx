@@ -42,7 +42,13 @@ function LadderCard({ season }: { season: Season }) {
         >
           {open ? 'Hide Challenges' : `Show Challenges (${count})`}
         </Button>
-        <Collapse in={open} timeout={COLLAPSE_MS} unmountOnExit id={regionId} data-testid={`challenges-${season.seasonId}`}>
+        <Collapse
+          in={open}
+          timeout={COLLAPSE_MS}
+          unmountOnExit
+          id={regionId}
+          data-testid={`challenges-${season.seasonId}`}
+        >
           <Stack sx={{ pt: 2 }}>
             <ChallengeTables challenges={season.seasonChallenges ?? []} label={name} />
           </Stack>
