@@ -1,11 +1,21 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@/app/shell/not-found-page';
+// The admin leaderboard is the public page in its admin variant (spec §2: recognised by 'admin' in the
+// address), not a copy; the page is in the eager bundle already, so the admin chunk only refers to it.
+// eslint-disable-next-line no-restricted-imports
+import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
+import { AdminGuard } from './components/admin-guard';
+import { AdminHomePage } from './components/admin-home-page';
 
 /** Every admin/* route, behind the admin guard. Loaded lazily: its own chunk. */
 export function AdminRoutes() {
   return (
-    <Routes>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <AdminGuard>
+      <Routes>
+        <Route index element={<AdminHomePage />} />
+        <Route path="leaderboard/:seasonId" element={<LeaderboardPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </AdminGuard>
   );
 }

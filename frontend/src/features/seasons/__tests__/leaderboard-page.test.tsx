@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '@/app/providers';
+import { createAppStore } from '@/app/store';
 import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
-import { NO_PARTICIPANTS_TEXT } from '../components/leaderboard-page';
+import { LeaderboardPage, NO_PARTICIPANTS_TEXT } from '../components/leaderboard-page';
 
 const fetchMock = installFetchMock();
 
@@ -105,5 +108,20 @@ describe('leaderboard page', () => {
 
     expect(await main().findByText('no /api/season/99')).toBeInTheDocument();
     expect(main().getByText('Back To Seasons')).toBeInTheDocument();
+  });
+
+  it('when the address names admin, then the builds column is left out whoever looks (the admin guard sits in front of it)', async () => {
+    serve({ '/api/season/18': tradeSeason, '/api/season/18/leaderboard': { leaderboardEntries: entries } });
+    const router = createMemoryRouter([{ path: '/admin/leaderboard/:seasonId', element: <LeaderboardPage /> }], {
+      initialEntries: ['/admin/leaderboard/18'],
+    });
+    render(
+      <AppProviders store={createAppStore({ navigate: () => undefined })}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    const table = within(await screen.findByRole('table', { name: 'Leaderboard' }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'Name', 'Points', 'Socials']);
   });
 });

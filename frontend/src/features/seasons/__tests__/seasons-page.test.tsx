@@ -51,6 +51,7 @@ describe('seasons page', () => {
     expect(trade.getByText('Bosses')).toBeInTheDocument();
     expect(trade.getByText('Tiebreakers')).toBeInTheDocument();
     expect(trade.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute('href', '/seasons/18/leaderboard');
+    expect(trade.getByRole('link', { name: 'Challenges' })).toHaveAttribute('href', '/seasons/18');
     expect(trade.queryByRole('link', { name: 'Kill Tracker' })).not.toBeInTheDocument();
     const ssf = within(main().getByRole('article', { name: 'Season 7 HC SSF' }));
     expect(ssf.getByRole('link', { name: 'Kill Tracker' })).toHaveAttribute('href', '/seasons/19/kill-tracker');

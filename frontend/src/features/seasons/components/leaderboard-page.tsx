@@ -13,10 +13,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
-import { readAuthToken } from '@/lib/auth-cookie';
 import type { LeaderboardEntry } from '../api/season-types';
 import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
 import { EmptyState, ErrorState, LoadingState } from './page-states';
@@ -64,7 +63,11 @@ export function LeaderboardPage() {
   const { seasonId: seasonParam } = useParams();
   const seasonId = seasonParam === undefined ? null : Number(seasonParam);
   const { status, season, entries, error } = useAppSelector(selectLeaderboard);
-  const showClasses = readAuthToken()?.role !== 'admin';
+  // The admin variant (admin/leaderboard/{id}) is recognised by 'admin' in the address and leaves out
+  // the builds column; admins never see it on the public address either (spec §2).
+  const isAdminAddress = useLocation().pathname.includes('admin');
+  const viewerIsAdmin = useAppSelector((state) => state.auth.loggedIn && state.auth.role === 'admin');
+  const showClasses = !isAdminAddress && !viewerIsAdmin;
 
   useEffect(() => {
     dispatch(leaderboardRequested({ seasonId }));

@@ -51,6 +51,9 @@ function SeasonCard({ season }: { season: Season }) {
         <LinkButton to={`/seasons/${season.seasonId}/leaderboard`} variant="contained">
           View Leaderboard
         </LinkButton>
+        <LinkButton to={`/seasons/${season.seasonId}`} variant="outlined">
+          Challenges
+        </LinkButton>
         {season.seasonTypeId === 2 && (
           <LinkButton to={`/seasons/${season.seasonId}/kill-tracker`} variant="outlined">
             Kill Tracker

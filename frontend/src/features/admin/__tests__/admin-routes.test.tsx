@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
+import { renderApp, signIn } from '@/test/render-app';
+
+const fetchMock = installFetchMock();
+
+function main() {
+  return within(screen.getByRole('main', { hidden: true }));
+}
+
+const tradeSeason = { seasonId: 18, displayName: 'Season 7', isBeta: false, seasonTypeId: 1, seasonNumber: 7 };
+const entries = [
+  {
+    seasonParticipantId: 5,
+    username: 'grimmy',
+    points: 420,
+    twitchUrl: 'https://twitch.tv/grimmy',
+    youtubeUrl: null,
+    rank: 1,
+    classesPlayed: ['Soldier'],
+  },
+];
+
+function serveLadder() {
+  fetchMock.mockImplementation(async (url: string) => {
+    const path = url.split('?')[0];
+    if (path === '/api/season/18') return fakeResponse({ body: tradeSeason });
+    if (path === '/api/season/18/leaderboard') return fakeResponse({ body: { leaderboardEntries: entries } });
+    return fakeResponse({ status: 404, body: { message: `no ${path}` } });
+  });
+}
+
+describe('admin routes', () => {
+  it('when an admin opens admin/leaderboard/{id}, then the leaderboard shows without the builds column', async () => {
+    signIn('admin');
+    serveLadder();
+    renderApp('/admin/leaderboard/18');
+
+    const table = within(await screen.findByRole('table', { name: 'Leaderboard' }, { timeout: 5000 }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'Name', 'Points', 'Socials']);
+    expect(table.getByRole('link', { name: 'grimmy' })).toHaveAttribute('target', '_blank');
+    expect(table.getByRole('link', { name: 'grimmy on Twitch' })).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Back To Seasons' })).toHaveAttribute('href', '/seasons');
+  });
+
+  it('when a player opens an admin address, then they are sent to login', async () => {
+    signIn(null);
+    serveLadder();
+    const { router } = renderApp('/admin/leaderboard/18');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/leaderboard'), expect.anything());
+  });
+
+  it('when a visitor who is not logged in opens admin, then they are sent to login', async () => {
+    const { router } = renderApp('/admin');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+  });
+
+  it('when an admin opens admin, then a card per fixed season links to its admin leaderboard', async () => {
+    signIn('admin');
+    renderApp('/admin');
+
+    await screen.findByRole('heading', { level: 1, name: 'Admin' }, { timeout: 5000 });
+    const links = main()
+      .getAllByRole('link', { name: 'Leaderboard' })
+      .map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/admin/leaderboard/18',
+      '/admin/leaderboard/19',
+      '/admin/leaderboard/16',
+      '/admin/leaderboard/17',
+    ]);
+    expect(main().getAllByRole('heading', { level: 2, name: 'Season 7' })).toHaveLength(4);
+  });
+});

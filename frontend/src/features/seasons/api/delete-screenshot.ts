@@ -1,0 +1,6 @@
+import { apiClient } from '@/lib/api-client';
+
+/** DELETE /season/screenshot/{id} (owner only). */
+export function deleteScreenshot(screenshotId: number): Promise<unknown> {
+  return apiClient.delete(`/season/screenshot/${screenshotId}`);
+}
