@@ -83,14 +83,17 @@ describe('app header', () => {
   });
 
   describe('branch toggle', () => {
-    it.each(['tester', 'admin'])('when a %s is logged in, then the header offers the prod/beta toggle on prod', (role) => {
-      signIn(role);
-      renderApp('/');
+    it.each(['tester', 'admin'])(
+      'when a %s is logged in, then the header offers the prod/beta toggle on prod',
+      (role) => {
+        signIn(role);
+        renderApp('/');
 
-      const toggle = within(header().getByRole('group', { name: 'Branch' }));
-      expect(toggle.getByRole('button', { name: 'Prod' })).toHaveAttribute('aria-pressed', 'true');
-      expect(toggle.getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'false');
-    });
+        const toggle = within(header().getByRole('group', { name: 'Branch' }));
+        expect(toggle.getByRole('button', { name: 'Prod' })).toHaveAttribute('aria-pressed', 'true');
+        expect(toggle.getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'false');
+      },
+    );
 
     it.each([
       ['a player', null],

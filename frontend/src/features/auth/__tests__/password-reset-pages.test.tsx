@@ -24,7 +24,9 @@ function form(name: string) {
 describe('forgot password page', () => {
   it('when the email is sent, then the success texts show and after 3 s the reset page opens with the email', async () => {
     const user = setupUser();
-    fetchMock.mockResolvedValue(fakeResponse({ body: { message: 'If that email is registered, a reset code is on its way' } }));
+    fetchMock.mockResolvedValue(
+      fakeResponse({ body: { message: 'If that email is registered, a reset code is on its way' } }),
+    );
     const { router } = renderApp('/forgot-password');
 
     await user.type(form('Forgot Password').getByLabelText('Email'), 'player1@example.com');
@@ -53,7 +55,9 @@ describe('forgot password page', () => {
     await user.type(form('Forgot Password').getByLabelText('Email'), 'player1@example.com');
     await user.click(form('Forgot Password').getByRole('button', { name: 'Send' }));
 
-    expect(await form('Forgot Password').findByText('Too many reset requests for this email; try again in an hour')).toBeInTheDocument();
+    expect(
+      await form('Forgot Password').findByText('Too many reset requests for this email; try again in an hour'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Password Reset email sent')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(5000));
@@ -126,7 +130,11 @@ describe('reset password page', () => {
     expect(await screen.findByText('Password successfully reset!')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/account/change-password');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'player1@example.com', password: 'newpass1', code: '123456' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'player1@example.com',
+      password: 'newpass1',
+      code: '123456',
+    });
 
     await act(() => jest.advanceTimersByTimeAsync(2900));
     expect(router.state.location.pathname).toBe('/reset-password');
@@ -137,7 +145,10 @@ describe('reset password page', () => {
   it('when the server rejects the code, then its error text shows below the form and no redirect happens', async () => {
     const user = setupUser();
     fetchMock.mockResolvedValue(
-      fakeResponse({ status: 400, body: { message: 'Reset code is invalid or has expired', code: 'reset_code_invalid' } }),
+      fakeResponse({
+        status: 400,
+        body: { message: 'Reset code is invalid or has expired', code: 'reset_code_invalid' },
+      }),
     );
     const { router } = renderApp('/reset-password?email=player1%40example.com');
 

@@ -13,7 +13,11 @@ function accessTokenFor(claims: Record<string, unknown>): string {
   return `${encode({ alg: 'EdDSA', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 
-function writeSession({ minutesLeft, username = 'player1', role = 'player' as string | null }: {
+function writeSession({
+  minutesLeft,
+  username = 'player1',
+  role = 'player' as string | null,
+}: {
   minutesLeft: number;
   username?: string;
   role?: string | null;
@@ -84,7 +88,16 @@ describe('session check timer', () => {
     writeCookie('authExpires', new Date(Date.now() + 9 * MINUTE).toISOString());
     fetchMock.mockImplementation(async (url) =>
       url === '/api/user/active'
-        ? fakeResponse({ body: { userId: 'u1', username: 'player2', email: 'p2@example.com', role: 'player', roles: [], isPatreonConnected: false } })
+        ? fakeResponse({
+            body: {
+              userId: 'u1',
+              username: 'player2',
+              email: 'p2@example.com',
+              role: 'player',
+              roles: [],
+              isPatreonConnected: false,
+            },
+          })
         : fakeResponse({ body: freshPair }),
     );
     startApp();
@@ -110,7 +123,9 @@ describe('session check timer', () => {
 
   it('when the server refuses the refresh with 401, then the session ends and both cookies are cleared', async () => {
     writeSession({ minutesLeft: 6 });
-    fetchMock.mockResolvedValue(fakeResponse({ status: 401, body: { message: 'Refresh token reused', code: 'refresh_reused' } }));
+    fetchMock.mockResolvedValue(
+      fakeResponse({ status: 401, body: { message: 'Refresh token reused', code: 'refresh_reused' } }),
+    );
     const { store } = startApp();
 
     await jest.advanceTimersByTimeAsync(5 * MINUTE);
@@ -153,7 +168,9 @@ describe('session check timer', () => {
   it('when a logged-out visitor logs in, then the timer starts and refreshes once fewer than 10 minutes of the hour remain', async () => {
     fetchMock.mockImplementation(async (url) =>
       url === '/api/account/login'
-        ? fakeResponse({ body: { access_token: accessTokenFor({ username: 'player3' }), refresh_token: 'refresh-1', role: 'player' } })
+        ? fakeResponse({
+            body: { access_token: accessTokenFor({ username: 'player3' }), refresh_token: 'refresh-1', role: 'player' },
+          })
         : fakeResponse({ body: freshPair }),
     );
     const { store, navigate } = startApp();
