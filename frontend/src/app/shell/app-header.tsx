@@ -115,6 +115,16 @@ function BranchToggle({ inToolbar = false }: { inToolbar?: boolean }) {
   );
 }
 
+function DrawerBranchToggle() {
+  const canToggle = useAppSelector(selectCanToggleBranch);
+  if (!canToggle) return null;
+  return (
+    <Box sx={{ px: 2, pb: 1.5 }}>
+      <BranchToggle />
+    </Box>
+  );
+}
+
 function AccountActions() {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -197,9 +207,7 @@ export function AppHeader() {
           <Box sx={{ px: 2, pb: 1 }}>
             <Brand />
           </Box>
-          <Box sx={{ px: 2, pb: 1.5 }}>
-            <BranchToggle />
-          </Box>
+          <DrawerBranchToggle />
           <Divider />
           <List>
             {navItems.map((item) => (

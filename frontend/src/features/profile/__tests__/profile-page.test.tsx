@@ -180,6 +180,25 @@ describe('profile landing', () => {
     expect(callsTo('/api/season/latest')[0]?.[0]).toBe('/api/season/latest?includeChallenges=false&branch=beta');
   });
 
+  it('when a tester switches the header to Beta, then the profile reloads from the beta branch', async () => {
+    signIn('tester');
+    serve();
+    renderApp('/profile');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Season 7 SC Trade' });
+
+    serve({
+      latest: fakeResponse({ body: [{ ...trade, seasonId: 16, displayName: 'Season 7 SC Trade Beta', isBeta: true }] }),
+    });
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Beta' }));
+
+    expect(await screen.findByRole('heading', { name: 'Season 7 SC Trade Beta' })).toBeInTheDocument();
+    expect(callsTo('/api/season/latest').map(([url]) => url)).toEqual([
+      '/api/season/latest?includeChallenges=false&branch=prod',
+      '/api/season/latest?includeChallenges=false&branch=beta',
+    ]);
+  });
+
   describe('Patreon', () => {
     it('when the address has no code and the account is not linked, then it shows Not connected and sends nothing', async () => {
       signIn(null);
