@@ -43,3 +43,31 @@ export function writeAuthCookies(token: AuthToken, now: Date = new Date()): void
   writeCookie(AUTH_TOKEN_COOKIE, JSON.stringify({ role, refresh_token, access_token }), { expires });
   writeCookie(AUTH_EXPIRES_COOKIE, expires.toISOString(), { expires });
 }
+
+/** The authExpires cookie as a time, or null when it is missing or not an ISO time. */
+export function readAuthExpires(): Date | null {
+  const raw = readCookie(AUTH_EXPIRES_COOKIE);
+  if (!raw) return null;
+  const time = new Date(raw);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+/**
+ * The `username` claim of an access token (the account service signs `sub`, `username`, `role`, …).
+ * Only read, never verified: the servers verify the signature. Null when the token is not a JWT.
+ */
+export function usernameFromAccessToken(accessToken: string): string | null {
+  const payload = accessToken.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { username } = claims as { username?: unknown };
+    return typeof username === 'string' && username !== '' ? username : null;
+  } catch {
+    return null;
+  }
+}

@@ -10,12 +10,22 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { LinkButton, NavButton, useQueryPreservingTo } from '@/components/ui/query-link';
-import { logoutRequested, selectIsAdmin, selectIsLoggedIn } from '@/features/auth/auth-slice';
+import {
+  branchChanged,
+  logoutRequested,
+  selectBranch,
+  selectCanToggleBranch,
+  selectIsAdmin,
+  selectIsLoggedIn,
+} from '@/features/auth/auth-slice';
+import type { Branch } from '@/lib/branch';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { displayFontFamily } from '../theme';
 import { externalNavItem, navItems, type NavItem } from './nav-items';
@@ -71,6 +81,47 @@ function DrawerNavItem({ item, onNavigate }: { item: NavItem; onNavigate: () => 
     >
       <ListItemText primary={item.label} />
     </ListItemButton>
+  );
+}
+
+// Phones keep the toggle in the drawer; the toolbar has no room for it next to the account buttons.
+const phoneScreen = '@media (max-width: 599.95px)';
+
+/** prod / beta, for testers and admins only (spec §4, §6); the choice is kept in the branch cookie. */
+function BranchToggle({ inToolbar = false }: { inToolbar?: boolean }) {
+  const dispatch = useAppDispatch();
+  const canToggle = useAppSelector(selectCanToggleBranch);
+  const branch = useAppSelector(selectBranch);
+  if (!canToggle) return null;
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      aria-label="Branch"
+      value={branch}
+      onChange={(_event, next: Branch | null) => {
+        if (next && next !== branch) dispatch(branchChanged(next));
+      }}
+      sx={{ flexShrink: 0, ...(inToolbar ? { [phoneScreen]: { display: 'none' } } : {}) }}
+    >
+      <ToggleButton value="prod" sx={{ py: 0.25, px: 1 }}>
+        Prod
+      </ToggleButton>
+      <ToggleButton value="beta" sx={{ py: 0.25, px: 1 }}>
+        Beta
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+function DrawerBranchToggle() {
+  const canToggle = useAppSelector(selectCanToggleBranch);
+  if (!canToggle) return null;
+  return (
+    <Box sx={{ px: 2, pb: 1.5 }}>
+      <BranchToggle />
+    </Box>
   );
 }
 
@@ -147,6 +198,7 @@ export function AppHeader() {
           </Button>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <BranchToggle inToolbar />
         <AccountActions />
       </Toolbar>
 
@@ -155,6 +207,7 @@ export function AppHeader() {
           <Box sx={{ px: 2, pb: 1 }}>
             <Brand />
           </Box>
+          <DrawerBranchToggle />
           <Divider />
           <List>
             {navItems.map((item) => (

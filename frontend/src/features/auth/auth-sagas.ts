@@ -1,11 +1,25 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { CredentialsBody, RegisterUserBody, TokenResponse } from '@league/contracts';
-import { call, getContext, put, takeLatest } from 'redux-saga/effects';
+import type { ActiveUser, CredentialsBody, RegisterUserBody, TokenResponse } from '@league/contracts';
+import type { Task } from 'redux-saga';
+import { call, cancel, delay, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
-import { clearAuthCookies, writeAuthCookies } from '@/lib/auth-cookie';
+import {
+  clearAuthCookies,
+  readAuthExpires,
+  readAuthToken,
+  usernameFromAccessToken,
+  writeAuthCookies,
+  type AuthToken,
+} from '@/lib/auth-cookie';
+import { writeBranch } from '@/lib/branch';
+import { getActiveUser } from './api/get-active-user';
 import { postLogin } from './api/post-login';
+import { postRefreshToken } from './api/post-refresh-token';
 import { postRegisterUser } from './api/post-register-user';
 import {
+  branchChanged,
+  selectIsLoggedIn,
+  sessionRefreshed,
   loggedOut,
   loginFailed,
   loginRequested,
@@ -70,7 +84,85 @@ export function* registerWorker(action: PayloadAction<RegisterUserBody>) {
   }
 }
 
+/** Spec §9: the session is checked every 5 minutes and refreshed when under 10 minutes remain. */
+export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+export const REFRESH_WHEN_REMAINING_MS = 10 * 60 * 1000;
+
+/**
+ * The refresh call needs the username next to the refresh token. The authToken cookie (spec §3) holds
+ * only role and the two tokens, so the username comes from the access token's `username` claim (the
+ * account service signs one into every access token). Should a token ever lack it, GET /user/active
+ * answers it: the check runs while the access token is still valid, so that call is authorised.
+ */
+export function* refreshUsernameOf(token: AuthToken) {
+  const fromClaims = usernameFromAccessToken(token.access_token);
+  if (fromClaims) return fromClaims;
+  const user = (yield call(getActiveUser, { showError: false })) as ActiveUser;
+  return user.username;
+}
+
+/** Ends the session locally: cookies gone, store logged out (which stops the check timer). */
+function* endSession() {
+  yield call(clearAuthCookies);
+  yield put(loggedOut());
+}
+
+/**
+ * One check of the session: no token cookie (it expired with its hour, or was removed) logs out;
+ * under 10 minutes left (or no readable authExpires) refreshes and writes both cookies for one hour.
+ * A refresh the server refuses (401: revoked, expired or reused) ends the session, and the API client
+ * has already sent the visitor to /login; any other failure is retried at the next check.
+ */
+export function* sessionCheckWorker() {
+  const token: AuthToken | null = yield call(readAuthToken);
+  if (!token?.access_token) {
+    // Through the action, so logoutWorker runs in its own task: the timer running this check is
+    // cancelled by the logout it asks for.
+    yield put(logoutRequested());
+    return;
+  }
+  const expires: Date | null = yield call(readAuthExpires);
+  if (expires && expires.getTime() - Date.now() >= REFRESH_WHEN_REMAINING_MS) return;
+  try {
+    const username: string = yield call(refreshUsernameOf, token);
+    const fresh = (yield call(postRefreshToken, { refreshToken: token.refresh_token, username })) as TokenResponse;
+    yield call(writeAuthCookies, fresh);
+    yield put(sessionRefreshed({ role: fresh.role || null }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) yield call(endSession);
+  }
+}
+
+function* sessionTimer() {
+  for (;;) {
+    yield delay(SESSION_CHECK_INTERVAL_MS);
+    yield call(sessionCheckWorker);
+  }
+}
+
+/**
+ * Runs the session check timer while someone is logged in: from app start when the cookie says so,
+ * from every login, until logout. The first check comes 5 minutes after the start, as spec §4 has it
+ * (a token that lapses before then has taken its cookie with it, and that check logs out). A second
+ * login replaces the running timer rather than adding one.
+ */
+export function* sessionTimerSaga() {
+  const loggedInAtStart: boolean = yield select(selectIsLoggedIn);
+  let timer: Task | null = loggedInAtStart ? yield fork(sessionTimer) : null;
+  for (;;) {
+    const action: { type: string } = yield take([sessionStarted.type, loggedOut.type]);
+    if (timer) yield cancel(timer);
+    timer = action.type === sessionStarted.type ? yield fork(sessionTimer) : null;
+  }
+}
+
+export function* branchWorker(action: PayloadAction<'prod' | 'beta'>) {
+  yield call(writeBranch, action.payload);
+}
+
 export function* authSaga() {
+  yield fork(sessionTimerSaga);
+  yield takeEvery(branchChanged.type, branchWorker);
   yield takeLatest(logoutRequested.type, logoutWorker);
   yield takeLatest(loginRequested.type, loginWorker);
   yield takeLatest(registerRequested.type, registerWorker);

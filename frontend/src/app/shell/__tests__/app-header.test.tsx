@@ -81,4 +81,58 @@ describe('app header', () => {
     expect(header().getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about?branch=beta');
     expect(header().getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile?branch=beta');
   });
+
+  describe('branch toggle', () => {
+    it.each(['tester', 'admin'])(
+      'when a %s is logged in, then the header offers the prod/beta toggle on prod',
+      (role) => {
+        signIn(role);
+        renderApp('/');
+
+        const toggle = within(header().getByRole('group', { name: 'Branch' }));
+        expect(toggle.getByRole('button', { name: 'Prod' })).toHaveAttribute('aria-pressed', 'true');
+        expect(toggle.getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'false');
+      },
+    );
+
+    it.each([
+      ['a player', null],
+      ['a supporter', 'supporter_s7'],
+    ])('when %s is logged in, then there is no branch toggle', (_who, role) => {
+      signIn(role);
+      renderApp('/');
+
+      expect(header().getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+      expect(header().queryByRole('group', { name: 'Branch' })).not.toBeInTheDocument();
+    });
+
+    it('when nobody is logged in, then there is no branch toggle even with a beta cookie', () => {
+      document.cookie = 'branch=beta; path=/';
+      renderApp('/');
+
+      expect(header().queryByRole('group', { name: 'Branch' })).not.toBeInTheDocument();
+    });
+
+    it('when a tester picks Beta, then the branch cookie says beta and Beta is pressed', async () => {
+      signIn('tester');
+      renderApp('/');
+
+      await userEvent.click(header().getByRole('button', { name: 'Beta' }));
+
+      expect(readCookie('branch')).toBe('beta');
+      expect(header().getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'true');
+      expect(header().getByRole('button', { name: 'Prod' })).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    it('when the branch cookie already says beta, then an admin sees Beta pressed and can go back to prod', async () => {
+      signIn('admin');
+      document.cookie = 'branch=beta; path=/';
+      renderApp('/');
+
+      expect(header().getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'true');
+      await userEvent.click(header().getByRole('button', { name: 'Prod' }));
+
+      expect(readCookie('branch')).toBe('prod');
+    });
+  });
 });

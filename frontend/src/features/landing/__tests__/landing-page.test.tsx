@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '@/test/render-app';
+import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
+import { renderApp, signIn } from '@/test/render-app';
 import { carouselSlides } from '../components/carousel-slides';
 import { CAROUSEL_INTERVAL_MS } from '../components/landing-carousel';
 import { LANDING_TAGLINE } from '../components/landing-page';
+
+const fetchMock = installFetchMock();
 
 function main() {
   return within(screen.getByRole('main'));
@@ -43,11 +46,17 @@ describe('landing page', () => {
   });
 
   it('when the address has a query string whose first parameter has a value, then it redirects to the profile with that value as code', async () => {
+    // The profile is behind the login guard, and it exchanges ?code= with the account service and then
+    // drops it from the address: the exchange is where the code is seen to have arrived.
+    signIn(null);
+    fetchMock.mockResolvedValue(fakeResponse({ body: { message: 'Patreon connected', isPatreonConnected: true } }));
     const { router } = renderApp('/?code=patreon-123&state=x');
 
     // The profile screens load lazily, so the navigation settles once their chunk is in.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    expect(router.state.location.search).toBe('?code=patreon-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/account/connect-patreon?code=patreon-123'),
+    );
   });
 
   it('when the first query parameter is empty, then the landing page stays', () => {

@@ -1,0 +1,27 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+// The same look as the public pages' states (features/seasons/components/page-states.tsx), which a
+// feature may not import (features never import each other) and the lazy chunk should not pull in.
+
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <Box role="status" aria-label={label} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress color="primary" />
+    </Box>
+  );
+}
+
+export function EmptyState({ text }: { text: string }) {
+  return <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>{text}</Typography>;
+}
+
+export function ErrorState({ text }: { text: string }) {
+  return (
+    <Alert severity="error" sx={{ my: 3 }}>
+      {text}
+    </Alert>
+  );
+}
