@@ -4,13 +4,12 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// Admin and profile screens are only for some visitors; giving them their own chunks now means the
-// routes that lazy-load them later split without touching this file. Vendor code is grouped by how
-// often it changes, so a release that only touches our code keeps the big chunks cached.
+// Vendor code is grouped by how often it changes, so a release that only touches our code keeps the big
+// chunks cached. Our own code is never assigned here: the admin and profile screens get their own chunks
+// from the router's dynamic imports (admin-routes, profile-routes). A manual chunk would also swallow
+// every unassigned module it imports, and the landing page would then import it statically.
 function manualChunks(id: string): string | undefined {
   const path = id.replace(/\\/g, '/');
-  if (path.includes('/src/features/admin/')) return 'admin';
-  if (path.includes('/src/features/profile/')) return 'profile';
   if (!path.includes('/node_modules/')) return undefined;
   if (path.includes('/node_modules/@mui/x-data-grid')) return 'data-grid';
   if (/\/node_modules\/(@mui|@emotion)\//.test(path)) return 'mui';

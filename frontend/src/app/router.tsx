@@ -16,7 +16,7 @@ import { RouteErrorPage } from './shell/route-error-page';
 const lazyProfileRoutes: RouteObject = {
   path: 'profile/*',
   lazy: async () => {
-    const { ProfileRoutes } = await import('@/features/profile/routes');
+    const { ProfileRoutes } = await import('@/features/profile/profile-routes');
     return { Component: ProfileRoutes };
   },
 };
@@ -24,7 +24,7 @@ const lazyProfileRoutes: RouteObject = {
 const lazyAdminRoutes: RouteObject = {
   path: 'admin/*',
   lazy: async () => {
-    const { AdminRoutes } = await import('@/features/admin/routes');
+    const { AdminRoutes } = await import('@/features/admin/admin-routes');
     return { Component: AdminRoutes };
   },
 };

@@ -3,8 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
-// The shared page states for features other than seasons (features must not import each other); the
-// same look as features/seasons/components/page-states.tsx.
+// Every page's loading, empty and error states, one look across the site.
 
 export function LoadingState({ label }: { label: string }) {
   return (

@@ -6,7 +6,7 @@ import { renderApp, signIn } from '@/test/render-app';
 const fetchMock = installFetchMock();
 
 // The profile routes load lazily; load the chunk once up front so no test waits on a cold import.
-beforeAll(() => import('../routes'));
+beforeAll(() => import('../profile-routes'));
 
 const trade = {
   seasonId: 18,

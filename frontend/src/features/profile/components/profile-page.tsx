@@ -16,7 +16,7 @@ import { postAddParticipant } from '../api/post-add-participant';
 import { postConnectPatreon } from '../api/post-connect-patreon';
 import type { Profile, ProfileSeason, SeasonParticipant } from '../api/profile-types';
 import { PatreonPanel, type PatreonState } from './patreon-panel';
-import { EmptyState, ErrorState, LoadingState } from './profile-page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 type Load =
   | { kind: 'loading' }

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
 import { killTrackerRequested, selectKillTracker } from '../seasons-slice';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 export const NO_KILLS_TEXT = 'No deaths have been recorded yet.';
 

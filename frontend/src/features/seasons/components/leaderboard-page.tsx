@@ -18,7 +18,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
 import type { LeaderboardEntry } from '../api/season-types';
 import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 export const NO_PARTICIPANTS_TEXT = 'No one has joined this ladder yet.';
 

@@ -8,7 +8,7 @@ import { LinkButton } from '@/components/ui/query-link';
 import { ladderName } from '../challenges';
 import { participantRequested, selectParticipant } from '../seasons-slice';
 import { ChallengeTables } from './challenge-table';
-import { ErrorState, LoadingState } from './page-states';
+import { ErrorState, LoadingState } from '@/components/ui/page-states';
 
 /** '?username=grimmy', for the links that carry the participant's name. */
 export function usernameQuery(username: string): string {

@@ -15,7 +15,7 @@ import type { Season } from '../api/season-types';
 import { ladderName } from '../challenges';
 import { previousSeasonsRequested, selectPreviousSeasons } from '../seasons-slice';
 import { ChallengeTables } from './challenge-table';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 /** Spec §9: the challenge list opens and closes in 400 ms. */
 export const COLLAPSE_MS = 400;

@@ -21,7 +21,7 @@ import type { Screenshot } from '../api/season-types';
 import { UNSAVED_TEXT, useEditableList } from '../use-editable-list';
 import { useViewerIsOwner } from '../use-viewer-is-owner';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 import { ParticipantPageHeader } from './participant-page-header';
 import { usernameQuery } from './participant-page';
 

@@ -8,7 +8,7 @@ import { LinkButton } from '@/components/ui/query-link';
 import { ladderName, seasonTypeName } from '../challenges';
 import { seasonDetailRequested, selectSeasonDetail } from '../seasons-slice';
 import { ChallengeTables } from './challenge-table';
-import { ErrorState, LoadingState } from './page-states';
+import { ErrorState, LoadingState } from '@/components/ui/page-states';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
 import type { Season } from '../api/season-types';
 import { latestSeasonsRequested, selectLatestSeasons } from '../seasons-slice';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 export const NO_SEASONS_TEXT = 'No season ladders are open yet.';
 

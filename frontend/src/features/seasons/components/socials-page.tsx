@@ -16,7 +16,7 @@ import type { Socials } from '../api/season-types';
 import type { LoadStatus } from '../seasons-slice';
 import { UNSAVED_TEXT } from '../use-editable-list';
 import { useViewerIsOwner } from '../use-viewer-is-owner';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 export const NO_SOCIALS_TEXT = 'No social links added.';
 
