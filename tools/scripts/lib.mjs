@@ -1,6 +1,7 @@
 // Shared steps of `npm start` and `npm test`. Plain Node with no dependencies: these run before npm install.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,4 +53,22 @@ export function ensureBuilt({ frontend = true } = {}) {
 
 export function stack(...args) {
   sh(process.execPath, [path.join(root, 'tools', 'stack', 'dist', 'cli.js'), ...args]);
+}
+
+/**
+ * The demo league, each seed idempotent: accounts (prints `admin password: …` so the first login needs no
+ * lookup), seasons 3–7 with a filled ladder (Season 7's window shifted to start now, so the demo shows a
+ * running season and its countdown; SEASON7_STARTS_NOW=0 keeps the spec's dates), and the catalogue. The
+ * files service seeds its demo mod files and the patch-notes PDF itself in development.
+ */
+const SEEDS = [
+  'services/account/dist/seed.js',
+  'services/season/dist/seed.js',
+  'services/season/dist/seed-catalogue.js',
+];
+
+export function seedDemo() {
+  const { engineUrls, loadSettings } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/settings.js'));
+  const env = { SEASON7_STARTS_NOW: '1', ...process.env, ...engineUrls(loadSettings()) };
+  for (const seed of SEEDS) sh(process.execPath, [path.join(root, seed)], { env });
 }

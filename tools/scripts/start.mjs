@@ -2,26 +2,7 @@
 // supervisor with one log stream. Ctrl-C stops the apps; the engines keep running (`npm run stack -- down`).
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { ensureBuilt, ensureInstalled, root, say, sh, stack } from './lib.mjs';
-
-/**
- * The demo league, each seed idempotent: accounts (prints `admin password: …` so the first login needs no
- * lookup), seasons 3–7 with a filled ladder (Season 7's window shifted to start now, so the demo shows a
- * running season and its countdown; SEASON7_STARTS_NOW=0 keeps the spec's dates), and the catalogue. The
- * files service seeds its demo mod files itself on an empty store.
- */
-const SEEDS = [
-  'services/account/dist/seed.js',
-  'services/season/dist/seed.js',
-  'services/season/dist/seed-catalogue.js',
-];
-
-function seedDemo() {
-  const { engineUrls, loadSettings } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/settings.js'));
-  const env = { SEASON7_STARTS_NOW: '1', ...process.env, ...engineUrls(loadSettings()) };
-  for (const seed of SEEDS) sh(process.execPath, [path.join(root, seed)], { env });
-}
+import { ensureBuilt, ensureInstalled, root, say, seedDemo, stack } from './lib.mjs';
 
 const t0 = Date.now();
 try {

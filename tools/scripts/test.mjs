@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root, say, stack } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, root, say, seedDemo, stack } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const skipE2e = args.includes('--no-e2e') || process.env.LEAGUE_SKIP_E2E === '1';
@@ -91,6 +91,8 @@ async function main() {
   if (skipE2e || jestArgs.length) return finish();
 
   sh_ensureChromium();
+  // The journeys visit every page of the demo league `npm start` shows, so they get the same seeds.
+  seedDemo();
   // The journeys run against the site exactly as `npm start` runs it, on ports of their own so a developer's
   // running `npm start` is left alone.
   const bffPort = Number(process.env.E2E_BFF_PORT ?? 18080);
