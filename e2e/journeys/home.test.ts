@@ -56,6 +56,13 @@ describe('home', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await journey.screenshot(page, 'admin-header');
+    // From 1440 px the admin's header has the whole link row beside the branch toggle, still without overflow.
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await header.getByRole('link', { name: 'Season 7 Ladders' }).waitFor({ state: 'visible' });
+    expect(await header.getByRole('group', { name: 'Branch' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await journey.screenshot(page, 'admin-header-wide');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await header.getByRole('button', { name: 'Logout' }).click();
     await header.getByRole('link', { name: 'Login' }).waitFor({ state: 'visible' });

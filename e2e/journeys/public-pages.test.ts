@@ -26,13 +26,18 @@ async function api<T>(route: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** API answers of 400 and above since the page was opened, for the error message. */
+const failedCalls: string[] = [];
+
 /** Waits until no loading indicator is left, then checks that nothing went wrong on the page. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.querySelectorAll('main [role="status"][aria-label^="Loading"]').length === 0,
   );
   const errorModal = page.getByRole('dialog', { name: 'Error' });
-  if (await errorModal.isVisible()) throw new Error(`Error modal: ${await errorModal.innerText()}`);
+  if (await errorModal.isVisible()) {
+    throw new Error(`Error modal: ${await errorModal.innerText()}; failed calls: ${failedCalls.join(', ')}`);
+  }
   const alerts = await page.locator('main .MuiAlert-standardError, main .MuiAlert-filledError').allInnerTexts();
   if (alerts.length) throw new Error(`error state on the page: ${alerts.join(' | ')}`);
 }
@@ -48,8 +53,15 @@ describe('public pages', () => {
   let monsterId: number;
   const visited: string[] = [];
 
-  async function visit(route: string, heading: string | RegExp, shot: string): Promise<void> {
+  /** Opens a route as a fresh page load, so one page's failure cannot leak into the next. */
+  async function open(route: string): Promise<void> {
+    failedCalls.length = 0;
+    await page.goto('about:blank');
     await page.goto(appUrl(route));
+  }
+
+  async function visit(route: string, heading: string | RegExp, shot: string): Promise<void> {
+    await open(route);
     await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ state: 'visible' });
     await settled(page);
     await journey.screenshot(page, shot);
@@ -70,6 +82,9 @@ describe('public pages', () => {
     monsterId = monsters[0]!.monsterId;
     journey = await launch('public-pages');
     page = await journey.newPage();
+    page.on('response', (res) => {
+      if (res.status() >= 400 && res.url().includes('/api/')) failedCalls.push(`${res.status()} ${res.url()}`);
+    });
   });
 
   afterAll(async () => {
@@ -135,15 +150,15 @@ describe('public pages', () => {
   it('when a visitor browses the catalogue, then items, an item, encounters, monsters, a monster and the mutators show', async () => {
     await visit('/items', 'Items', 'items');
     expect(await page.locator('main tbody tr').count()).toBeGreaterThan(0);
-    await page.goto(appUrl(`/item/${itemId}`));
+    await open(`/item/${itemId}`);
     await page.getByTestId('item-name').waitFor({ state: 'visible' });
     await settled(page);
     await journey.screenshot(page, 'item');
     visited.push(`/item/${itemId}`);
     await visit('/encounters', 'Encounters', 'encounters');
     await visit(`/monsters?encounterId=${encounterId}`, 'Monsters', 'monsters');
-    await page.goto(appUrl(`/monster/${monsterId}`));
-    await page.getByRole('button', { name: 'Back' }).waitFor({ state: 'visible' });
+    await open(`/monster/${monsterId}`);
+    await page.getByRole('link', { name: 'Back' }).waitFor({ state: 'visible' });
     await settled(page);
     await journey.screenshot(page, 'monster');
     visited.push(`/monster/${monsterId}`);
@@ -174,7 +189,7 @@ describe('public pages', () => {
   it('when a phone-sized visitor opens the data-heavy pages, then nothing scrolls sideways', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
     for (const route of ['/items', `/seasons/${ladder.seasonId}/leaderboard`, '/boundless-mutators', '/about']) {
-      await page.goto(appUrl(route));
+      await open(route);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
       await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -154,3 +154,46 @@ export type StatFilterCategory = (typeof STAT_FILTER_CATEGORIES)[number];
 export const NEW_ITEM_DEFAULTS = { name: 'New Item', active: true, requiredPlayerLevel: 94 } as const;
 export const NEW_MONSTER_NAME = 'New Monster';
 export const NEW_ENCOUNTER_NAME = 'New Encounter';
+
+/** The 36 dual-class titles, keyed by the two base classes that make them. */
+export const DUAL_CLASS_TITLES: ReadonlyArray<readonly [string, string, string]> = [
+  ['Soldier', 'Demolitionist', 'Commando'],
+  ['Soldier', 'Occultist', 'Witchblade'],
+  ['Soldier', 'Nightblade', 'Blademaster'],
+  ['Soldier', 'Arcanist', 'Battlemage'],
+  ['Soldier', 'Shaman', 'Warder'],
+  ['Soldier', 'Inquisitor', 'Tactician'],
+  ['Soldier', 'Necromancer', 'Death Knight'],
+  ['Soldier', 'Oathkeeper', 'Warlord'],
+  ['Demolitionist', 'Occultist', 'Pyromancer'],
+  ['Demolitionist', 'Nightblade', 'Saboteur'],
+  ['Demolitionist', 'Arcanist', 'Sorcerer'],
+  ['Demolitionist', 'Shaman', 'Elementalist'],
+  ['Demolitionist', 'Inquisitor', 'Purifier'],
+  ['Demolitionist', 'Necromancer', 'Defiler'],
+  ['Demolitionist', 'Oathkeeper', 'Shieldbreaker'],
+  ['Occultist', 'Nightblade', 'Witch Hunter'],
+  ['Occultist', 'Arcanist', 'Warlock'],
+  ['Occultist', 'Shaman', 'Conjurer'],
+  ['Occultist', 'Inquisitor', 'Deceiver'],
+  ['Occultist', 'Necromancer', 'Cabalist'],
+  ['Occultist', 'Oathkeeper', 'Sentinel'],
+  ['Nightblade', 'Arcanist', 'Spellbreaker'],
+  ['Nightblade', 'Shaman', 'Trickster'],
+  ['Nightblade', 'Inquisitor', 'Infiltrator'],
+  ['Nightblade', 'Necromancer', 'Reaper'],
+  ['Nightblade', 'Oathkeeper', 'Dervish'],
+  ['Arcanist', 'Shaman', 'Druid'],
+  ['Arcanist', 'Inquisitor', 'Mage Hunter'],
+  ['Arcanist', 'Necromancer', 'Spellbinder'],
+  ['Arcanist', 'Oathkeeper', 'Templar'],
+  ['Shaman', 'Inquisitor', 'Vindicator'],
+  ['Shaman', 'Necromancer', 'Ritualist'],
+  ['Shaman', 'Oathkeeper', 'Archon'],
+  ['Inquisitor', 'Necromancer', 'Apostate'],
+  ['Inquisitor', 'Oathkeeper', 'Paladin'],
+  ['Necromancer', 'Oathkeeper', 'Oppressor'],
+];
+
+/** The 45 names a character build's class may take: 9 base classes and 36 dual-class titles. */
+export const BUILD_CLASSES: readonly string[] = [...BASE_CLASSES, ...DUAL_CLASS_TITLES.map(([, , title]) => title)];

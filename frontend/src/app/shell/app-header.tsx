@@ -39,9 +39,11 @@ const navButtonSx = {
   '&:hover': { color: 'text.primary' },
 } as const;
 
-// The full link row needs about 1280 px; narrower screens get the drawer instead.
-const wideScreen = '@media (min-width: 1280px)';
-const narrowScreen = '@media (max-width: 1279.95px)';
+// The full link row needs about 1280 px; narrower screens get the drawer instead. Testers and admins also
+// get the branch toggle (and admins the Admin button) in the toolbar, which needs about 1400 px with the row.
+const rowFrom = (withBranchToggle: boolean) => (withBranchToggle ? 1440 : 1280);
+const wideScreen = (from: number) => `@media (min-width: ${from}px)`;
+const narrowScreen = (from: number) => `@media (max-width: ${from - 0.05}px)`;
 
 function Brand({ hideOnPhones = false }: { hideOnPhones?: boolean }) {
   const home = useQueryPreservingTo('/');
@@ -161,6 +163,7 @@ function AccountActions() {
 
 export function AppHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const from = rowFrom(useAppSelector(selectCanToggleBranch));
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
@@ -171,7 +174,7 @@ export function AppHeader() {
           color="inherit"
           aria-label="Open navigation"
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: 'inline-flex', [wideScreen]: { display: 'none' } }}
+          sx={{ display: 'inline-flex', [wideScreen(from)]: { display: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
@@ -179,7 +182,7 @@ export function AppHeader() {
         <Box
           component="nav"
           aria-label="Main"
-          sx={{ display: 'flex', alignItems: 'center', [narrowScreen]: { display: 'none' } }}
+          sx={{ display: 'flex', alignItems: 'center', [narrowScreen(from)]: { display: 'none' } }}
         >
           {navItems.map((item) => (
             <NavButton key={item.to} to={item.to} end={item.end} size="small" sx={navButtonSx}>

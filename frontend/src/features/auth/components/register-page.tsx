@@ -8,38 +8,28 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { authFormsReset, registerRequested, selectRegisterForm } from '../auth-slice';
+import { PasswordFields, usePasswordFields } from './password-fields';
 
-export const PASSWORD_EQUALS_MESSAGE = 'Password cannot contain = sign';
-export const PASSWORDS_MUST_MATCH_MESSAGE = 'Passwords must match';
-
-/** The password rule of spec §5, checked when the field is left. */
-export function passwordError(password: string): string | null {
-  return password.includes('=') ? PASSWORD_EQUALS_MESSAGE : null;
-}
+export { PASSWORD_EQUALS_MESSAGE, PASSWORDS_MUST_MATCH_MESSAGE, passwordError } from './password-fields';
 
 export function RegisterPage() {
   const dispatch = useAppDispatch();
   const { pending, error } = useAppSelector(selectRegisterForm);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [passwordMessage, setPasswordMessage] = useState<string | null>(null);
-  const [confirmTouched, setConfirmTouched] = useState(false);
+  const passwords = usePasswordFields();
 
   useEffect(() => {
     dispatch(authFormsReset());
   }, [dispatch]);
 
-  const mismatch = confirmTouched && confirm !== password;
-  const canSubmit = password !== '' && passwordError(password) === null && password === confirm && !pending;
+  const canSubmit = passwords.valid && !pending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setPasswordMessage(passwordError(password));
-    setConfirmTouched(true);
+    passwords.showAllMessages();
     if (!canSubmit) return;
-    dispatch(registerRequested({ username, email, password }));
+    dispatch(registerRequested({ username, email, password: passwords.password }));
   };
 
   return (
@@ -62,32 +52,7 @@ export function RegisterPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              // A fixed password clears its message at once; a new fault waits for the field to be left.
-              if (passwordMessage && passwordError(e.target.value) === null) setPasswordMessage(null);
-            }}
-            onBlur={() => setPasswordMessage(passwordError(password))}
-            error={passwordMessage !== null}
-            helperText={passwordMessage ?? ' '}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.target.value);
-              setConfirmTouched(true);
-            }}
-            error={mismatch}
-            helperText={mismatch ? PASSWORDS_MUST_MATCH_MESSAGE : ' '}
-          />
+          <PasswordFields fields={passwords} />
           <Button type="submit" variant="contained" disabled={!canSubmit}>
             Register
           </Button>

@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { postChangePassword } from '../api/post-change-password';
 import { failureText } from '../auth-sagas';
 import { AUTH_REDIRECT_DELAY_MS } from './forgot-password-page';
-import { passwordError, PASSWORDS_MUST_MATCH_MESSAGE } from './register-page';
+import { PasswordFields, usePasswordFields } from './password-fields';
 
 export const RESET_SUCCESS_MESSAGE = 'Password successfully reset!';
 
@@ -22,10 +22,7 @@ export function ResetPasswordPage() {
   const emailFromLink = searchParams.get('email') ?? '';
   const [email, setEmail] = useState(emailFromLink);
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [passwordMessage, setPasswordMessage] = useState<string | null>(null);
-  const [confirmTouched, setConfirmTouched] = useState(false);
+  const passwords = usePasswordFields();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   useEffect(() => {
@@ -34,20 +31,17 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [status.kind, navigate]);
 
-  const mismatch = confirmTouched && confirm !== password;
   const inFlight = status.kind === 'sending' || status.kind === 'done';
   // Spec §5: only with a password, no password fault and a matching confirmation.
-  const valid = password !== '' && passwordError(password) === null && password === confirm;
-  const canSubmit = valid && code.trim() !== '' && email.trim() !== '' && !inFlight;
+  const canSubmit = passwords.valid && code.trim() !== '' && email.trim() !== '' && !inFlight;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPasswordMessage(passwordError(password));
-    setConfirmTouched(true);
+    passwords.showAllMessages();
     if (!canSubmit) return;
     setStatus({ kind: 'sending' });
     try {
-      await postChangePassword({ email: email.trim(), password, code: code.trim() });
+      await postChangePassword({ email: email.trim(), password: passwords.password, code: code.trim() });
       setStatus({ kind: 'done' });
     } catch (error) {
       setStatus({ kind: 'failed', text: failureText(error) });
@@ -83,31 +77,7 @@ export function ResetPasswordPage() {
             onChange={(e) => setCode(e.target.value)}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (passwordMessage && passwordError(e.target.value) === null) setPasswordMessage(null);
-            }}
-            onBlur={() => setPasswordMessage(passwordError(password))}
-            error={passwordMessage !== null}
-            helperText={passwordMessage ?? ' '}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => {
-              setConfirm(e.target.value);
-              setConfirmTouched(true);
-            }}
-            error={mismatch}
-            helperText={mismatch ? PASSWORDS_MUST_MATCH_MESSAGE : ' '}
-          />
+          <PasswordFields fields={passwords} />
           <Button type="submit" variant="contained" disabled={!canSubmit}>
             Reset Password
           </Button>

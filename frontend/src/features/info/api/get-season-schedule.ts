@@ -1,5 +1,5 @@
 import { apiClient } from '@/lib/api-client';
-import { currentBranch } from './branch';
+import { readBranch } from '@/lib/branch';
 
 /** The part of a season the About page needs. */
 export interface SeasonSchedule {
@@ -13,5 +13,5 @@ export interface SeasonSchedule {
 
 /** GET /season/latest: the newest season's ladders (they share one window). */
 export function getLatestSeasonSchedules(): Promise<SeasonSchedule[]> {
-  return apiClient.get<SeasonSchedule[]>('/season/latest', { query: { branch: currentBranch() } });
+  return apiClient.get<SeasonSchedule[]>('/season/latest', { query: { branch: readBranch() } });
 }

@@ -1,6 +1,6 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFetchMock } from '@/test/fake-fetch';
+import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import { NO_SOCIALS_TEXT } from '../components/socials-page';
 import { UNSAVED_TEXT } from '../use-editable-list';
@@ -36,6 +36,23 @@ describe('socials page', () => {
     renderApp('/socials?username=grimmy');
 
     expect(await main().findByText(NO_SOCIALS_TEXT)).toBeInTheDocument();
+  });
+
+  it('when the name has no account, then the empty state shows without the Error modal', async () => {
+    serve(fetchMock, {}); // every call is a 404, as GET /user/{unknown}/socials is
+    renderApp('/socials?username=grimmy');
+
+    expect(await main().findByText(NO_SOCIALS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+  });
+
+  it('when reading the links fails otherwise, then the page shows the error state', async () => {
+    serve(fetchMock, {
+      '/api/user/grimmy/socials': () => fakeResponse({ status: 503, body: { message: 'Account service unavailable' } }),
+    });
+    renderApp('/socials?username=grimmy');
+
+    expect(await main().findByText('Account service unavailable')).toBeInTheDocument();
   });
 
   it('when the owner edits and saves, then the unsaved mark shows until POST /user/socials succeeds and the links reload', async () => {

@@ -18,9 +18,9 @@ import { getParticipantBuilds } from '../api/get-participant-builds';
 import { postBuild } from '../api/post-build';
 import type { CharacterBuild } from '../api/season-types';
 import { BUILD_CLASS_OPTIONS, classToSave, optionOfClass } from '../build-classes';
-import { UNSAVED_TEXT, useEditableList } from '../use-editable-list';
+import { useEditableList } from '../use-editable-list';
 import { useViewerIsOwner } from '../use-viewer-is-owner';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { EditableListActions } from './editable-list-actions';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 import { ParticipantPageHeader } from './participant-page-header';
 import { usernameQuery } from './participant-page';
@@ -163,24 +163,13 @@ export function BuildsPage() {
           ))}
         </Grid>
       )}
-      {isOwner && status === 'loaded' && (
-        <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center' }}>
-          <Button variant="contained" onClick={() => void list.saveAll()} disabled={!list.unsaved || list.saving}>
-            Save
-          </Button>
-          {list.unsaved && <Typography color="warning.main">{UNSAVED_TEXT}</Typography>}
-        </Stack>
-      )}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        title="Delete build"
-        text="Delete this character build?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const index = deleting;
-          setDeleting(null);
-          if (index !== null) void list.removeAt(index);
-        }}
+      <EditableListActions
+        list={list}
+        showSave={isOwner && status === 'loaded'}
+        deleting={deleting}
+        onDeletingChange={setDeleting}
+        deleteTitle="Delete build"
+        deleteText="Delete this character build?"
       />
     </Container>
   );

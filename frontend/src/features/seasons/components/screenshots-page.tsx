@@ -11,16 +11,15 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { deleteScreenshot } from '../api/delete-screenshot';
 import { getParticipantScreenshots } from '../api/get-participant-screenshots';
 import { postScreenshot } from '../api/post-screenshot';
 import type { Screenshot } from '../api/season-types';
-import { UNSAVED_TEXT, useEditableList } from '../use-editable-list';
+import { useEditableList } from '../use-editable-list';
 import { useViewerIsOwner } from '../use-viewer-is-owner';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { EditableListActions } from './editable-list-actions';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 import { ParticipantPageHeader } from './participant-page-header';
 import { usernameQuery } from './participant-page';
@@ -110,24 +109,13 @@ export function ScreenshotsPage() {
           })}
         </Grid>
       )}
-      {isOwner && status === 'loaded' && (
-        <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center' }}>
-          <Button variant="contained" onClick={() => void list.saveAll()} disabled={!list.unsaved || list.saving}>
-            Save
-          </Button>
-          {list.unsaved && <Typography color="warning.main">{UNSAVED_TEXT}</Typography>}
-        </Stack>
-      )}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        title="Delete screenshot"
-        text="Delete this screenshot?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const index = deleting;
-          setDeleting(null);
-          if (index !== null) void list.removeAt(index);
-        }}
+      <EditableListActions
+        list={list}
+        showSave={isOwner && status === 'loaded'}
+        deleting={deleting}
+        onDeletingChange={setDeleting}
+        deleteTitle="Delete screenshot"
+        deleteText="Delete this screenshot?"
       />
     </Container>
   );
