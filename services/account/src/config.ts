@@ -22,6 +22,7 @@ export const configSchema = serviceConfigSchema('account', 4001)
     PATREON_CLIENT_ID: optional,
     PATREON_CLIENT_SECRET: optional,
     PATREON_REDIRECT_URI: optional,
+    PATREON_AUTHORIZE_URL: urlVar('https://www.patreon.com/oauth2/authorize'),
     PATREON_TOKEN_URL: urlVar('https://www.patreon.com/api/oauth2/token'),
     PATREON_IDENTITY_URL: urlVar('https://www.patreon.com/api/oauth2/v2/identity'),
   });

@@ -76,6 +76,7 @@ export function wireAccount(engines: ServiceEngines, config: Config, issuer: Tok
       clientId: config.PATREON_CLIENT_ID,
       clientSecret: config.PATREON_CLIENT_SECRET,
       redirectUri: config.PATREON_REDIRECT_URI,
+      authorizeUrl: config.PATREON_AUTHORIZE_URL,
       tokenUrl: config.PATREON_TOKEN_URL,
       identityUrl: config.PATREON_IDENTITY_URL,
     }),

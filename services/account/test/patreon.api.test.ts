@@ -23,6 +23,21 @@ describe('connecting Patreon', () => {
     await patreon.close();
   });
 
+  it("when a player asks where to connect, then it is Patreon's authorize page with this site's client and return address", async () => {
+    const player = await signedUp(svc, api);
+    const res = await api.get('/account/patreon-authorize-url', player.access);
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.url as string);
+    expect(`${url.origin}${url.pathname}`).toBe('https://www.patreon.com/oauth2/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'league-client',
+      redirect_uri: 'http://localhost:8080/#/patreon',
+      scope: 'identity',
+    });
+    expect((await api.get('/account/patreon-authorize-url')).status).toBe(401);
+  });
+
   it('when a player brings a valid code, then the link is stored and the profile says connected', async () => {
     const player = await signedUp(svc, api);
     expect((await api.get('/user/active', player.access)).body.isPatreonConnected).toBe(false);
@@ -76,6 +91,10 @@ describe('Patreon connect on a server without Patreon settings', () => {
       const api = client(svc.url);
       const player = await signedUp(svc, api);
       expect(await api.post('/account/connect-patreon?code=x', undefined, player.access)).toMatchObject({
+        status: 503,
+        body: { message: 'Patreon connect is not configured on this server' },
+      });
+      expect(await api.get('/account/patreon-authorize-url', player.access)).toMatchObject({
         status: 503,
         body: { message: 'Patreon connect is not configured on this server' },
       });

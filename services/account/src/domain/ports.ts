@@ -90,6 +90,8 @@ export interface ResetMailer {
 }
 
 export interface PatreonIdentityProvider {
+  /** Where a player starts connecting: Patreon's authorize page for this site (503 when not configured). */
+  authorizeLink(): string;
   /** Exchanges an OAuth code for the Patreon user's id. */
   identify(code: string): Promise<{ patreonId: string }>;
 }

@@ -145,6 +145,17 @@ export function accountRoutes(deps: AccountDeps, auth: Authenticator): Api {
   );
   api.route(
     {
+      method: 'get',
+      path: '/account/patreon-authorize-url',
+      summary: "Patreon's authorize page for this site, where connecting starts (503 when not configured)",
+      tags,
+      auth: 'required',
+      response: z.object({ url: z.string() }),
+    },
+    () => ({ url: deps.patreon.authorizeLink() }),
+  );
+  api.route(
+    {
       method: 'post',
       path: '/account/connect-patreon',
       summary: 'Link a Patreon account with an OAuth code',

@@ -5,6 +5,7 @@ export interface PatreonSettings {
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
+  authorizeUrl: string;
   tokenUrl: string;
   identityUrl: string;
 }
@@ -18,12 +19,23 @@ async function call(url: string, init: RequestInit): Promise<Response> {
 }
 
 /** The OAuth code exchange (RFC 6749 §4.1.3) and Patreon's v2 identity call, at configurable URLs. */
+const unconfigured = () =>
+  new AppError(503, 'Patreon connect is not configured on this server', 'patreon_unconfigured');
+
 export function patreonProvider(s: PatreonSettings): PatreonIdentityProvider {
   return {
+    authorizeLink() {
+      // Patreon returns the player to the redirect URI with ?code=…; the site's landing page passes it on.
+      if (!s.clientId || !s.clientSecret || !s.redirectUri) throw unconfigured();
+      const url = new URL(s.authorizeUrl);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', s.clientId);
+      url.searchParams.set('redirect_uri', s.redirectUri);
+      url.searchParams.set('scope', 'identity');
+      return url.toString();
+    },
     async identify(code) {
-      if (!s.clientId || !s.clientSecret) {
-        throw new AppError(503, 'Patreon connect is not configured on this server', 'patreon_unconfigured');
-      }
+      if (!s.clientId || !s.clientSecret) throw unconfigured();
       const form = new URLSearchParams({
         code,
         grant_type: 'authorization_code',

@@ -41,6 +41,7 @@ interface Answers {
   active?: Response;
   join?: Response;
   patreon?: Response;
+  authorize?: Response;
 }
 
 function serve(answers: Answers = {}) {
@@ -52,6 +53,11 @@ function serve(answers: Answers = {}) {
       return answers.active ?? fakeResponse({ body: { username: 'Player One', isPatreonConnected: false } });
     if (path?.startsWith('/api/season/add-participant/'))
       return answers.join ?? fakeResponse({ body: { seasonParticipantId: 77, seasonId: 19, username: 'Player One' } });
+    if (path === '/api/account/patreon-authorize-url')
+      return (
+        answers.authorize ??
+        fakeResponse({ status: 503, body: { message: 'Patreon connect is not configured on this server' } })
+      );
     if (path === '/api/account/connect-patreon')
       return answers.patreon ?? fakeResponse({ body: { message: 'Patreon connected', isPatreonConnected: true } });
     return fakeResponse({ status: 404, body: { message: `unexpected ${url}` } });
@@ -207,6 +213,27 @@ describe('profile landing', () => {
 
       expect(await screen.findByText('Not connected')).toBeInTheDocument();
       expect(callsTo('/api/account/connect-patreon')).toHaveLength(0);
+    });
+
+    it('when Patreon is not configured on the server, then the panel says so without a Connect button or an Error modal', async () => {
+      signIn(null);
+      serve();
+      renderApp('/profile');
+
+      const panel = within(await screen.findByRole('region', { name: 'Patreon' }));
+      expect(await panel.findByText(/not configured yet/)).toBeInTheDocument();
+      expect(panel.queryByRole('link', { name: 'Connect Patreon' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+    });
+
+    it("when Patreon is configured and the account is not linked, then Connect Patreon leads to Patreon's authorize page", async () => {
+      const authorize = 'https://www.patreon.com/oauth2/authorize?response_type=code&client_id=league';
+      signIn(null);
+      serve({ authorize: fakeResponse({ body: { url: authorize } }) });
+      renderApp('/profile');
+
+      const panel = within(await screen.findByRole('region', { name: 'Patreon' }));
+      expect(await panel.findByRole('link', { name: 'Connect Patreon' })).toHaveAttribute('href', authorize);
     });
 
     it('when the account service says the link exists, then it shows Patreon connected', async () => {

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,13 +11,11 @@ export type PatreonState =
   | { kind: 'failed'; connected: boolean; text: string };
 
 /**
- * The Patreon link. Patreon sends the visitor back with ?code=…, which the profile page exchanges.
- * There is no "Connect Patreon" link: starting the OAuth flow needs Patreon's authorize URL with the
- * site's client id and redirect URI, and those are configured only in the account service
- * (PATREON_CLIENT_ID, PATREON_REDIRECT_URI), which exposes no call for them. Until the frontend is
- * given that URL, the panel shows the state and says so.
+ * The Patreon link. Connect Patreon goes to Patreon's authorize page (its address, with the site's
+ * client id and return address, comes from the account service); Patreon sends the visitor back with
+ * ?code=…, which the profile page exchanges. Without Patreon settings on the server the panel says so.
  */
-export function PatreonPanel({ state }: { state: PatreonState }) {
+export function PatreonPanel({ state, connectUrl }: { state: PatreonState; connectUrl: string | null }) {
   const connected = state.kind !== 'connecting' && state.connected;
   return (
     <Paper component="section" aria-labelledby="patreon-heading" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -44,7 +43,12 @@ export function PatreonPanel({ state }: { state: PatreonState }) {
           Patreon was not connected: {state.text}
         </Alert>
       )}
-      {!connected && state.kind !== 'connecting' && (
+      {!connected && state.kind !== 'connecting' && connectUrl && (
+        <Button href={connectUrl} variant="contained" sx={{ mt: 2 }}>
+          Connect Patreon
+        </Button>
+      )}
+      {!connected && state.kind !== 'connecting' && !connectUrl && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
           Connecting a Patreon account from this site is not configured yet.
         </Typography>

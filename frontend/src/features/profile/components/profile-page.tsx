@@ -10,6 +10,7 @@ import { useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { getLatestLadders } from '../api/get-latest-ladders';
+import { getPatreonAuthorizeUrl } from '../api/get-patreon-authorize-url';
 import { getPatreonStatus } from '../api/get-patreon-status';
 import { getProfile } from '../api/get-profile';
 import { postAddParticipant } from '../api/post-add-participant';
@@ -96,6 +97,7 @@ export function ProfilePage() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [joining, setJoining] = useState<number | null>(null);
   const [patreon, setPatreon] = useState<PatreonState | null>(null);
+  const [patreonConnectUrl, setPatreonConnectUrl] = useState<string | null>(null);
   const accountPatreon = useRef<boolean | null>(null);
   const exchangedCode = useRef<string | null>(null);
   const code = searchParams.get('code');
@@ -116,6 +118,7 @@ export function ProfilePage() {
   // in progress or done wins over this answer.
   useEffect(() => {
     let current = true;
+    void getPatreonAuthorizeUrl().then((url) => current && setPatreonConnectUrl(url));
     getPatreonStatus().then(
       (connected) => {
         accountPatreon.current = connected;
@@ -220,7 +223,7 @@ export function ProfilePage() {
             />
           ))
         )}
-        <PatreonPanel state={patreonState} />
+        <PatreonPanel state={patreonState} connectUrl={patreonConnectUrl} />
       </Stack>
     </Container>
   );
