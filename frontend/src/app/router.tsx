@@ -5,6 +5,7 @@ import { infoRoutes } from '@/features/info/routes';
 import { itemsRoutes } from '@/features/items/routes';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { seasonsRoutes } from '@/features/seasons/routes';
+import { LoadingState } from '@/components/ui/page-states';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';
@@ -15,6 +16,8 @@ import { RouteErrorPage } from './shell/route-error-page';
  */
 const lazyProfileRoutes: RouteObject = {
   path: 'profile/*',
+  // Shown inside the shell while the chunk loads when the site is opened on one of these routes.
+  hydrateFallbackElement: <LoadingState label="Loading profile" />,
   lazy: async () => {
     const { ProfileRoutes } = await import('@/features/profile/profile-routes');
     return { Component: ProfileRoutes };
@@ -23,6 +26,7 @@ const lazyProfileRoutes: RouteObject = {
 
 const lazyAdminRoutes: RouteObject = {
   path: 'admin/*',
+  hydrateFallbackElement: <LoadingState label="Loading admin" />,
   lazy: async () => {
     const { AdminRoutes } = await import('@/features/admin/admin-routes');
     return { Component: AdminRoutes };

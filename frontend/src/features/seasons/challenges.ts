@@ -1,4 +1,7 @@
+import { SEASON_TYPE_NAMES } from '@/lib/ladder-name';
 import type { Season, SeasonChallenge } from './api/season-types';
+
+export { ladderName, SEASON_TYPE_NAMES } from '@/lib/ladder-name';
 
 export const TIEBREAKERS = 'Tiebreakers';
 export const SHATTERED_REALM = 'Shattered Realm';
@@ -8,7 +11,6 @@ export const LEVEL_LIMIT_TEXT = 'your character cannot be higher level than the 
 export const SR_TIMER_TEXT = 'SR Challenges must be completed within the SR timer';
 export const SR_START_TEXT = '(Must start SR at or below level 25)';
 
-export const SEASON_TYPE_NAMES: Record<number, string> = { 1: 'SC Trade', 2: 'HC SSF' };
 export const CHALLENGE_TYPE_NAMES: Record<number, string> = {
   1: 'Single',
   2: 'Level Based',
@@ -18,13 +20,6 @@ export const CHALLENGE_TYPE_NAMES: Record<number, string> = {
 
 export function seasonTypeName(season: Pick<Season, 'seasonTypeId'>): string {
   return SEASON_TYPE_NAMES[season.seasonTypeId] ?? `Type ${season.seasonTypeId}`;
-}
-
-/** 'Season 7 HC SSF' from 'Season 7' (the seed names every ladder of a season alike). */
-export function ladderName(season: Pick<Season, 'displayName' | 'seasonTypeId'>): string {
-  const type = SEASON_TYPE_NAMES[season.seasonTypeId];
-  if (!type || season.displayName.includes(type)) return season.displayName;
-  return `${season.displayName} ${type}`;
 }
 
 export interface ChallengeGroup {

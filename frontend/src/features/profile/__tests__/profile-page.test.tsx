@@ -152,6 +152,22 @@ describe('profile landing', () => {
     expect(screen.getByText('This season has ended.')).toBeInTheDocument();
   });
 
+  it('when both ladders share the display name Season 7, then each is named by its kind', async () => {
+    signIn(null);
+    serve({
+      latest: fakeResponse({
+        body: [
+          { ...trade, displayName: 'Season 7' },
+          { ...ssf, displayName: 'Season 7' },
+        ],
+      }),
+    });
+    renderApp('/profile');
+
+    expect(await screen.findByRole('region', { name: 'Season 7 SC Trade' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join Season 7 HC SSF' })).toBeEnabled();
+  });
+
   it('when there are no ladders, then the empty state shows', async () => {
     signIn(null);
     serve({ latest: fakeResponse({ body: [] }) });

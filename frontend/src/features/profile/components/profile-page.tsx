@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { ladderName } from '@/lib/ladder-name';
 import { getLatestLadders } from '../api/get-latest-ladders';
 import { getPatreonAuthorizeUrl } from '../api/get-patreon-authorize-url';
 import { getPatreonStatus } from '../api/get-patreon-status';
@@ -50,12 +51,13 @@ function LadderCard({
   onJoin: () => void;
 }) {
   const headingId = `ladder-${season.seasonId}`;
+  const name = ladderName(season);
   const ended = season.status === 'ended';
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
         <Typography id={headingId} variant="h6" component="h2" sx={{ mr: 1 }}>
-          {season.displayName}
+          {name}
         </Typography>
         {season.isBeta && <Chip label="Beta" size="small" color="secondary" />}
         {season.status && <Chip label={statusLabel[season.status]} size="small" variant="outlined" />}
@@ -74,12 +76,7 @@ function LadderCard({
         </Stack>
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button
-            variant="contained"
-            onClick={onJoin}
-            disabled={joining || ended}
-            aria-label={`Join ${season.displayName}`}
-          >
+          <Button variant="contained" onClick={onJoin} disabled={joining || ended} aria-label={`Join ${name}`}>
             {joining ? 'Joining…' : 'Join'}
           </Button>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
+
+/**
+ * Logging in for real against the account service, as the demo league's players and admin: the login
+ * form's keyboard flow, the lazily loaded profile, a player's own (editable) builds, the admin screens,
+ * and logout. The passwords are the ones the demo seed remembered in .local/.
+ */
+
+const localFile = (name: string) => path.resolve(__dirname, '../../.local', name);
+const password = async (file: string) => (await readFile(localFile(file), 'utf8')).trim();
+
+async function logIn(page: Page, username: string, secret: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(appUrl('/login'));
+  const user = page.getByLabel('Username');
+  await user.fill(username);
+  await user.press('Enter');
+  // Enter in the username moves to the password; Enter there submits.
+  const pass = page.getByLabel('Password', { exact: true });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password');
+  await pass.fill(secret);
+  await pass.press('Enter');
+  await page.waitForURL(/#\/profile$/);
+  await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor({ state: 'visible' });
+}
+
+describe('signed in', () => {
+  let journey: Journey;
+  let page: Page;
+
+  beforeAll(async () => {
+    journey = await launch('signed-in');
+    page = await journey.newPage();
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it('when a player logs in, then the profile lists the ladders and their own builds page is editable', async () => {
+    await logIn(page, 'player1', await password('demo-password.txt'));
+    const cookies = await journey.context.cookies(BASE_URL);
+    const token = JSON.parse(decodeURIComponent(cookies.find((c) => c.name === 'authToken')!.value));
+    expect(token.access_token).toBeTruthy();
+    expect(cookies.some((c) => c.name === 'authExpires')).toBe(true);
+
+    const ladder = page.getByRole('region', { name: 'Season 7 SC Trade' });
+    await ladder.waitFor({ state: 'visible' });
+    const join = ladder.getByRole('button', { name: /^Join/ });
+    if (await join.isVisible()) await join.click();
+    await ladder.getByRole('link', { name: 'Character Builds' }).waitFor({ state: 'visible' });
+    await journey.screenshot(page, 'profile');
+
+    await ladder.getByRole('link', { name: 'Character Builds' }).click();
+    await page.getByRole('heading', { level: 1, name: 'player1 Character Builds' }).waitFor({ state: 'visible' });
+    const add = page.getByRole('button', { name: 'Add' });
+    await add.click();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await page.getByText('* Changes have not been saved').isVisible()).toBe(true);
+    await journey.screenshot(page, 'own-builds');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor({ state: 'visible' });
+    expect((await journey.context.cookies(BASE_URL)).some((c) => c.name === 'authToken')).toBe(false);
+  });
+
+  it('when the admin logs in, then the Admin link leads to the admin leaderboard without the builds column', async () => {
+    await logIn(page, 'admin', await password('admin-password.txt'));
+    await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor({ state: 'visible' });
+    await page
+      .getByRole('article', { name: 'Season 7 SC Trade (prod)' })
+      .getByRole('link', { name: 'Leaderboard' })
+      .click();
+    await page.waitForURL(/#\/admin\/leaderboard\/18$/);
+    const table = page.getByRole('table', { name: 'Leaderboard' });
+    await table.waitFor({ state: 'visible' });
+    expect(await table.getByRole('columnheader', { name: 'Points' }).isVisible()).toBe(true);
+    expect(await table.getByRole('columnheader', { name: 'Classes Played' }).count()).toBe(0);
+    await journey.screenshot(page, 'admin-leaderboard');
+  });
+});
