@@ -12,13 +12,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import { deleteBuild } from '../api/delete-build';
 import { getParticipantBuilds } from '../api/get-participant-builds';
 import { postBuild } from '../api/post-build';
 import type { CharacterBuild } from '../api/season-types';
 import { BUILD_CLASS_OPTIONS, classToSave, optionOfClass } from '../build-classes';
 import { useEditableList } from '../use-editable-list';
+import { useParticipantAddress } from '../use-participant-address';
 import { useViewerIsOwner } from '../use-viewer-is-owner';
 import { EditableListActions } from './editable-list-actions';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
@@ -101,10 +101,7 @@ function BuildEditor({ build, index, onChange, onDelete }: BuildEditorProps) {
 }
 
 export function BuildsPage() {
-  const params = useParams();
-  const seasonId = Number(params.seasonId);
-  const participantId = Number(params.participantId);
-  const username = useSearchParams()[0].get('username') ?? '';
+  const { seasonId, participantId, username } = useParticipantAddress();
   const isOwner = useViewerIsOwner(username);
   const [deleting, setDeleting] = useState<number | null>(null);
 

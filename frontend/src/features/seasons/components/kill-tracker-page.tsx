@@ -1,15 +1,14 @@
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
 import { killTrackerRequested, selectKillTracker } from '../seasons-slice';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
@@ -30,18 +29,11 @@ export function KillTrackerPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
-      >
-        <Typography variant="h4" component="h1">
-          {season ? `${season.displayName} Kill Tracker` : 'Kill Tracker'}
-        </Typography>
+      <PageHeader title={season ? `${season.displayName} Kill Tracker` : 'Kill Tracker'}>
         <LinkButton to="/seasons" variant="contained">
           Back To Seasons
         </LinkButton>
-      </Stack>
+      </PageHeader>
       {status === 'loading' && <LoadingState label="Loading kill tracker" />}
       {status === 'failed' && <ErrorState text={error ?? ''} />}
       {status === 'loaded' && rows.length === 0 && <EmptyState text={NO_KILLS_TEXT} />}

@@ -11,10 +11,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
 import type { LeaderboardEntry } from '../api/season-types';
 import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
@@ -75,25 +75,16 @@ export function LeaderboardPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
-      >
-        <Typography variant="h4" component="h1">
-          {season ? `${season.displayName} Leaderboard` : 'Leaderboard'}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          {season?.seasonTypeId === 2 && (
-            <LinkButton to={`/seasons/${season.seasonId}/kill-tracker`} variant="outlined">
-              Kill Tracker
-            </LinkButton>
-          )}
-          <LinkButton to="/seasons" variant="contained">
-            Back To Seasons
+      <PageHeader title={season ? `${season.displayName} Leaderboard` : 'Leaderboard'}>
+        {season?.seasonTypeId === 2 && (
+          <LinkButton to={`/seasons/${season.seasonId}/kill-tracker`} variant="outlined">
+            Kill Tracker
           </LinkButton>
-        </Stack>
-      </Stack>
+        )}
+        <LinkButton to="/seasons" variant="contained">
+          Back To Seasons
+        </LinkButton>
+      </PageHeader>
       {status === 'loading' && <LoadingState label="Loading leaderboard" />}
       {status === 'failed' && <ErrorState text={error ?? ''} />}
       {status === 'loaded' && entries.length === 0 && <EmptyState text={NO_PARTICIPANTS_TEXT} />}

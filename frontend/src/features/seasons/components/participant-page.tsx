@@ -2,11 +2,11 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LinkButton } from '@/components/ui/query-link';
 import { ladderName } from '../challenges';
 import { participantRequested, selectParticipant } from '../seasons-slice';
+import { useParticipantAddress } from '../use-participant-address';
 import { ChallengeTables } from './challenge-table';
 import { ErrorState, LoadingState } from '@/components/ui/page-states';
 
@@ -17,10 +17,7 @@ export function usernameQuery(username: string): string {
 
 export function ParticipantPage() {
   const dispatch = useAppDispatch();
-  const params = useParams();
-  const seasonId = Number(params.seasonId);
-  const participantId = Number(params.participantId);
-  const username = useSearchParams()[0].get('username') ?? '';
+  const { seasonId, participantId, username } = useParticipantAddress();
   const isAdmin = useAppSelector((state) => state.auth.loggedIn && state.auth.role === 'admin');
   const { status, season, completed, standing, error } = useAppSelector(selectParticipant);
   const completedIds = useMemo(

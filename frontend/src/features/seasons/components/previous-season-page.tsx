@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
 import type { Season } from '../api/season-types';
 import { ladderName } from '../challenges';
@@ -74,18 +75,11 @@ export function PreviousSeasonPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
-      >
-        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '3rem' } }}>
-          Season {seasonNumber}
-        </Typography>
+      <PageHeader title={`Season ${seasonNumber}`} titleVariant="h3" titleSx={{ fontSize: { xs: '2rem', md: '3rem' } }}>
         <LinkButton to="/previous-seasons" variant="outlined">
           Previous Seasons
         </LinkButton>
-      </Stack>
+      </PageHeader>
       {status === 'loading' && <LoadingState label="Loading season" />}
       {status === 'failed' && <ErrorState text={error ?? ''} />}
       {status === 'loaded' && seasons.length === 0 && <EmptyState text={NO_LADDERS_TEXT} />}

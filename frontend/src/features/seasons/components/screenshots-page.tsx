@@ -12,12 +12,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import { deleteScreenshot } from '../api/delete-screenshot';
 import { getParticipantScreenshots } from '../api/get-participant-screenshots';
 import { postScreenshot } from '../api/post-screenshot';
 import type { Screenshot } from '../api/season-types';
 import { useEditableList } from '../use-editable-list';
+import { useParticipantAddress } from '../use-participant-address';
 import { useViewerIsOwner } from '../use-viewer-is-owner';
 import { EditableListActions } from './editable-list-actions';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
@@ -42,10 +42,7 @@ function ScreenshotImage({ shot, alt }: { shot: Screenshot; alt: string }) {
 }
 
 export function ScreenshotsPage() {
-  const params = useParams();
-  const seasonId = Number(params.seasonId);
-  const participantId = Number(params.participantId);
-  const username = useSearchParams()[0].get('username') ?? '';
+  const { seasonId, participantId, username } = useParticipantAddress();
   const isOwner = useViewerIsOwner(username);
   const [deleting, setDeleting] = useState<number | null>(null);
 
