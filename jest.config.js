@@ -4,6 +4,7 @@ module.exports = {
   projects: [
     '<rootDir>/packages/contracts',
     '<rootDir>/packages/platform',
+    '<rootDir>/packages/gamefiles',
     '<rootDir>/tools/stack',
     '<rootDir>/services/account',
     '<rootDir>/services/season',
