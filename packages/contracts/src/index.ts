@@ -12,3 +12,7 @@ export * from './events/season';
 export * from './http/season';
 export * from './http/files';
 export * from './events/files';
+export * from './currencies';
+export * from './http/stash';
+export * from './events/stash';
+export * from './events/trade';

@@ -3,6 +3,8 @@ import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/acc
 import { chatUserBannedV1, chatUserUnbannedV1 } from './events/chat';
 import { challengeCompletedV1, participantJoinedV1, standingChangedV1 } from './events/season';
 import { betaFinalizedV1, filePublishedV1 } from './events/files';
+import { currenciesChangedV1, settlementCompletedV1, settlementFailedV1, stashItemChangedV1 } from './events/stash';
+import { listingOpenedV1, reservationChangedV1, settlementRequestedV1 } from './events/trade';
 
 /**
  * Every event any service publishes. A producer adds its events here; consumers look definitions up by
@@ -20,6 +22,13 @@ export const EVENTS = [
   standingChangedV1,
   filePublishedV1,
   betaFinalizedV1,
+  stashItemChangedV1,
+  currenciesChangedV1,
+  settlementCompletedV1,
+  settlementFailedV1,
+  reservationChangedV1,
+  settlementRequestedV1,
+  listingOpenedV1,
 ] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, EventDefinition>(EVENTS.map((e) => [e.type, e]));

@@ -10,6 +10,9 @@ export const participantJoinedV1 = defineEvent(
     userId: z.string().min(1),
     username: z.string().min(1),
     joinedAt: z.string().datetime(),
+    /** 1 trade ladder, 2 hardcore SSF (the trade service keeps only type 1 participants). */
+    seasonTypeId: z.number().int().optional(),
+    isBeta: z.boolean().optional(),
   }),
 );
 
