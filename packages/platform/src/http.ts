@@ -26,6 +26,11 @@ export interface RouteSpec<B, Q, P> {
   response?: ZodTypeAny;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
+  /**
+   * Failure answers worth naming in the OpenAPI document beyond the ones every route documents (400, 401/403
+   * from its auth requirement, and the `default` `{ message }` error), e.g. `{ 503: 'Patreon is not configured' }`.
+   */
+  errors?: Record<number, string>;
 }
 
 export interface RouteInput<B, Q, P> {
@@ -92,33 +97,63 @@ export class Api {
       path: toOpenApiPath(spec.path),
       summary: spec.summary,
       tags: spec.tags,
-      security: requirement === 'none' ? undefined : [{ bearer: [] }],
+      security: securityOf(requirement),
       request: {
-        ...(spec.body ? { body: { content: { 'application/json': { schema: spec.body as ZodTypeAny } } } } : {}),
+        ...(spec.body
+          ? { body: { required: true, content: { 'application/json': { schema: spec.body as ZodTypeAny } } } }
+          : {}),
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.params ? { params: spec.params as never } : {}),
       },
-      responses: {
-        [status]: spec.response
-          ? { description: 'OK', content: { 'application/json': { schema: spec.response } } }
-          : { description: 'OK' },
-        400: { description: 'Bad request', content: { 'application/json': { schema: errorBodySchema } } },
-        ...(requirement === 'none'
-          ? {}
-          : {
-              401: { description: 'Not authenticated', content: { 'application/json': { schema: errorBodySchema } } },
-            }),
-      },
+      responses: responsesOf(spec, requirement, status),
     });
     return this;
   }
 
   openApiDocument(title: string, version = '1.0.0') {
-    return new OpenApiGeneratorV3(this.registry.definitions).generateDocument({
-      openapi: '3.0.3',
-      info: { title, version },
-    });
+    return openApiDocument([this], title, version);
   }
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+
+/** OpenAPI `security` of a requirement: none → public (`[]`), optional → a bearer or nothing (`{}`), else bearer. */
+export function securityOf(requirement: AuthRequirement): Array<Record<string, string[]>> {
+  if (requirement === 'none') return [];
+  if (requirement === 'optional') return [{ bearer: [] }, {}];
+  return [{ bearer: [] }];
+}
+
+function responsesOf(spec: RouteSpec<unknown, unknown, unknown>, requirement: AuthRequirement, status: number) {
+  const ok =
+    spec.response !== undefined
+      ? { description: 'OK', content: { 'application/json': { schema: spec.response } } }
+      : { description: status === 200 ? 'OK (or 204 with no body)' : 'OK' };
+  return {
+    [status]: ok,
+    400: errorResponse('Bad request: the message names the field'),
+    ...(requirement === 'none' ? {} : { 401: errorResponse('Not authenticated, or the access token is invalid') }),
+    ...(typeof requirement === 'object'
+      ? { 403: errorResponse(`Requires the ${requirement.roles.join(' or ')} role`) }
+      : {}),
+    ...Object.fromEntries(Object.entries(spec.errors ?? {}).map(([code, text]) => [code, errorResponse(text)])),
+    default: errorResponse('Any other failure (404, 409, 413, 429, …): a message for people'),
+  };
+}
+
+/**
+ * One OpenAPI 3 document for several Apis: every path, and every component any of them references (schemas
+ * named with `.openapi('Name')` in the contracts land in `components.schemas` once).
+ */
+export function openApiDocument(apis: Api[], title: string, version = '1.0.0') {
+  const definitions = apis.flatMap((a) => a.registry.definitions);
+  return new OpenApiGeneratorV3(definitions).generateDocument({
+    openapi: '3.0.3',
+    info: { title, version },
+  });
 }
 
 export interface AppOptions {
@@ -189,13 +224,10 @@ export function createApp(opts: AppOptions): Express {
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  let document: ReturnType<typeof openApiDocument> | undefined;
   app.get('/openapi.json', (_req, res) => {
-    const docs = (opts.apis ?? []).map((a) => a.openApiDocument(opts.service));
-    const merged = docs.reduce(
-      (acc, d) => ({ ...acc, paths: { ...acc.paths, ...d.paths }, components: { ...acc.components, ...d.components } }),
-      docs[0] ?? { openapi: '3.0.3', info: { title: opts.service, version: '1.0.0' }, paths: {} },
-    );
-    res.json(merged);
+    document ??= openApiDocument(opts.apis ?? [], opts.service);
+    res.json(document);
   });
 
   opts.configure?.(app);
