@@ -8,18 +8,66 @@ export class ConfigError extends Error {
 }
 
 /**
- * Parses the environment with a zod object schema. Fails fast, naming every bad or missing variable at
- * once (not one per restart).
+ * Variables that name an engine or hold a secret. A schema that has one of them gets it checked by
+ * loadConfig: with NODE_ENV=production it must be set explicitly, because its development default
+ * (a localhost address, a well-known key) is never right in a deployment.
  */
-export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export const PRODUCTION_REQUIRED_VARS = [
+  'MONGO_URL',
+  'KAFKA_BROKERS',
+  'REDIS_URL',
+  'JWKS_URL',
+  'MINIO_ENDPOINT',
+  'MINIO_ACCESS_KEY',
+  'MINIO_SECRET_KEY',
+  'SMTP_URL',
+] as const;
+
+export interface LoadConfigOptions {
+  /** More variables (a service's own secrets and upstreams) that production must set explicitly. */
+  requiredInProduction?: readonly string[];
+}
+
+/** The keys of an object schema, looking through refinements and transforms. */
+function schemaKeys(schema: z.ZodTypeAny): string[] {
+  let s: z.ZodTypeAny = schema;
+  while (s instanceof z.ZodEffects) s = s.innerType();
+  return s instanceof z.ZodObject ? Object.keys(s.shape as object) : [];
+}
+
+/** Which production-required variables the environment leaves unset (or blank). */
+export function missingInProduction(
+  schema: z.ZodTypeAny,
+  env: NodeJS.ProcessEnv,
+  extra: readonly string[] = [],
+): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const keys = new Set(schemaKeys(schema));
+  const required = [...new Set([...PRODUCTION_REQUIRED_VARS.filter((k) => keys.has(k)), ...extra])];
+  return required.filter((name) => !env[name]?.trim());
+}
+
+/**
+ * Parses the environment with a zod object schema. Fails fast, naming every bad or missing variable at
+ * once (not one per restart). With NODE_ENV=production every engine address and secret must be set:
+ * no development default is used there.
+ */
+export function loadConfig<S extends z.ZodTypeAny>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+  opts: LoadConfigOptions = {},
+): z.infer<S> {
+  const missing = missingInProduction(schema, env, opts.requiredInProduction);
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  if (result.success && !missing.length) return result.data;
+  const problems = missing.map((name) => `${name}: must be set when NODE_ENV=production (missing)`);
+  for (const issue of result.success ? [] : result.error.issues) {
     const name = issue.path.join('.') || '(environment)';
+    if (missing.includes(name)) continue;
     const raw = issue.path.length ? env[String(issue.path[0])] : undefined;
     const shown = raw === undefined ? 'missing' : `got '${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}'`;
-    return `${name}: ${issue.message} (${shown})`;
-  });
+    problems.push(`${name}: ${issue.message} (${shown})`);
+  }
   throw new ConfigError(problems);
 }
 

@@ -3,9 +3,50 @@ import { currentContext } from './context';
 
 export type { Logger };
 
+/**
+ * A chat ticket is a bearer credential carried in the path (`/chat/t/<ticket>/…`, services/chat issues
+ * them for the game, whose hub connection has no other token). Whoever reads it can chat as its owner
+ * until it expires, so it must never be written to a log: every string a log line carries goes through
+ * this before it is written (request URLs, error messages, proxied paths), encoded or not.
+ */
+const TICKET_PATH = /((?:\/|%2F)chat(?:\/|%2F)t(?:\/|%2F))[^/?#\s"'%]*(?:%(?!2F)[0-9A-F]{2}[^/?#\s"'%]*)*/gi;
+export const REDACTED_TICKET = '[ticket]';
+
+export function redactTickets(text: string): string {
+  return text.replace(TICKET_PATH, `$1${REDACTED_TICKET}`);
+}
+
+/** Applies redactTickets to every string in a log object (arrays and nested objects, a few levels deep). */
+function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return redactTickets(value);
+  if (depth > 5 || value === null || typeof value !== 'object' || seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, seen));
+  if (value instanceof Error) {
+    // pino serialises errors itself; hand it a copy with redacted message and stack.
+    const copy = Object.create(Object.getPrototypeOf(value) as object) as Error & Record<string, unknown>;
+    for (const key of Object.getOwnPropertyNames(value)) {
+      copy[key] = redactValue((value as unknown as Record<string, unknown>)[key], depth + 1, seen);
+    }
+    return copy;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = redactValue(v, depth + 1, seen);
+  return out;
+}
+
+export const redactLogObject = (obj: Record<string, unknown>) =>
+  redactValue(obj, 0, new WeakSet()) as Record<string, unknown>;
+
 /** JSON logs; every line written inside a request, handler or job carries its requestId. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
@@ -13,9 +54,18 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       const ctx = currentContext();
       return ctx ? { requestId: ctx.requestId } : {};
     },
+    formatters: { log: redactLogObject },
+    hooks: {
+      // The message and any printf arguments: strings only; objects went through formatters.log.
+      logMethod(args, method) {
+        const redacted = args.map((a) => (typeof a === 'string' ? redactTickets(a) : a)) as typeof args;
+        method.apply(this, redacted);
+      },
+    },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.refresh_token'],
       remove: true,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

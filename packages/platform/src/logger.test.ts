@@ -1,0 +1,52 @@
+import { Writable } from 'node:stream';
+import { createApp } from './http';
+import { createLogger, redactTickets } from './logger';
+import { listen, closeServer } from './lifecycle';
+import type { AddressInfo } from 'node:net';
+
+/** A logger whose lines land in an array, as the JSON pino writes. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { logger: createLogger('chat', 'debug', sink), lines };
+}
+
+// The shape services/chat issues: base64url payload, a dot, a base64url HMAC.
+const TICKET = 'eyJ1IjoicGxheWVyMSIsInMiOiJ1LTEiLCJlIjoxODAwMDAwMDAwfQ.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
+
+describe('chat tickets in logs', () => {
+  it('when a ticket path is redacted, then the ticket is gone and the rest of the path stays, encoded or not', () => {
+    expect(redactTickets(`/chat/t/${TICKET}/chat/mute-list?x=1`)).toBe('/chat/t/[ticket]/chat/mute-list?x=1');
+    expect(redactTickets(`GET /api/Chat/T/${TICKET}`)).toBe('GET /api/Chat/T/[ticket]');
+    expect(redactTickets(`%2Fchat%2Ft%2F${TICKET}%2Fchat`)).toBe('%2Fchat%2Ft%2F[ticket]%2Fchat');
+    expect(redactTickets('/chat/connected-clients')).toBe('/chat/connected-clients');
+  });
+
+  it('when requests under a ticket are logged by the request logger, then no line carries the ticket', async () => {
+    const { logger, lines } = capturedLogger();
+    const app = createApp({ service: 'chat', logger });
+    const server = await listen(app, 0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const path of [`/chat/t/${TICKET}/chat/mute-list`, `/chat/t/${TICKET}/`, `/api/chat/t/${TICKET}/x?y=1`]) {
+        expect((await fetch(`${base}${path}`)).status).toBe(404);
+      }
+      logger.warn({ err: new Error(`upgrade refused for /chat/t/${TICKET}/`) }, `hub at /chat/t/${TICKET}`);
+      logger.info('proxied %s', `/chat/t/${TICKET}/chat`);
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      await closeServer(server);
+    }
+    const requestLines = lines.filter((l) => (JSON.parse(l) as { msg?: string }).msg === 'request');
+    expect(requestLines).toHaveLength(3);
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines.join('\n')).not.toContain(TICKET.slice(0, 20));
+    expect(lines.join('\n')).not.toContain(TICKET.slice(-20));
+    expect(JSON.parse(requestLines[0]!)).toMatchObject({ url: '/chat/t/[ticket]/chat/mute-list', status: 404 });
+  });
+});
