@@ -16,3 +16,4 @@ export * from './currencies';
 export * from './http/stash';
 export * from './events/stash';
 export * from './events/trade';
+export * from './http/trade';
