@@ -28,6 +28,9 @@ export default defineConfig({
       '@league/contracts/catalogue-constants': fileURLToPath(
         new URL('../packages/contracts/src/catalogue-constants.ts', import.meta.url),
       ),
+      '@league/contracts/currencies': fileURLToPath(
+        new URL('../packages/contracts/src/currencies.ts', import.meta.url),
+      ),
     },
   },
   server: {

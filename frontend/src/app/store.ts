@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '@/features/auth/auth-slice';
 import { itemsReducer } from '@/features/items/items-slice';
@@ -8,14 +8,21 @@ import { infoReducer } from '@/features/info/info-slice';
 import { rootSaga } from './root-saga';
 import { uiReducer } from './ui-slice';
 
-const rootReducer = combineReducers({
+/**
+ * Slices of lazily loaded chunks (the profile screens) inject themselves into rootReducer when their
+ * chunk loads (slice.injectInto(rootReducer)); each declares itself here with declaration merging.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
   auth: authReducer,
   seasons: seasonsReducer,
   items: itemsReducer,
   ui: uiReducer,
   catalogue: catalogueReducer,
   info: infoReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -33,7 +40,8 @@ export function createAppStore({ navigate, preloadedState }: AppStoreOptions) {
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
-  return store;
+  // A lazy chunk starts its own saga on the store it is rendered in.
+  return Object.assign(store, { runSaga: sagaMiddleware.run });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
