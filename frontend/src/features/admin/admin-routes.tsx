@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/app/shell/not-found-page';
 import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminHomePage } from './components/admin-home-page';
+import { SeasonDetailPage } from './components/season-detail-page';
 
 /** Every admin/* route, behind the admin guard. Loaded lazily: its own chunk. */
 export function AdminRoutes() {
@@ -13,6 +14,8 @@ export function AdminRoutes() {
     <AdminGuard>
       <Routes>
         <Route index element={<AdminHomePage />} />
+        <Route path="season-list" element={<AdminHomePage />} />
+        <Route path="season-detail/:seasonId" element={<SeasonDetailPage />} />
         <Route path="leaderboard/:seasonId" element={<LeaderboardPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

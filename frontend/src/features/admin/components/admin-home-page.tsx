@@ -3,6 +3,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LinkButton } from '@/components/ui/query-link';
 
@@ -14,6 +15,16 @@ export const ADMIN_SEASONS = [
   { seasonId: 17, label: 'HC SSF', branch: 'beta' },
 ] as const;
 
+/** The links beside the season cards (spec §2 Season list). */
+export const ADMIN_LINKS = [
+  { label: 'Mod Files', to: '/admin/files/prod' },
+  { label: 'Beta Files', to: '/admin/files/beta' },
+  { label: 'Items', to: '/admin/items' },
+  { label: 'Encounters', to: '/admin/encounters' },
+  { label: 'Chat Management', to: '/admin/chat' },
+] as const;
+
+/** admin and admin/season-list: a card per season (Challenge List, Leaderboard) and the other admin screens. */
 export function AdminHomePage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
@@ -34,8 +45,15 @@ export function AdminHomePage() {
                     {season.label} · {season.branch} · id {season.seasonId}
                   </Typography>
                 </CardContent>
-                <CardActions sx={{ px: 2, pb: 2 }}>
-                  <LinkButton to={`/admin/leaderboard/${season.seasonId}`} variant="contained">
+                <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+                  <LinkButton to={`/admin/season-detail/${season.seasonId}`} variant="outlined">
+                    Challenge List
+                  </LinkButton>
+                  <LinkButton
+                    to={`/admin/leaderboard/${season.seasonId}`}
+                    variant="contained"
+                    sx={{ ml: '0 !important' }}
+                  >
                     Leaderboard
                   </LinkButton>
                 </CardActions>
@@ -44,6 +62,19 @@ export function AdminHomePage() {
           );
         })}
       </Grid>
+      <Stack
+        component="nav"
+        aria-label="Admin screens"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mt: 4, flexWrap: 'wrap' }}
+      >
+        {ADMIN_LINKS.map((link) => (
+          <LinkButton key={link.to} to={link.to} variant="outlined">
+            {link.label}
+          </LinkButton>
+        ))}
+      </Stack>
     </Container>
   );
 }
