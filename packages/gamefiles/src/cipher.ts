@@ -30,6 +30,11 @@ export interface Block {
 }
 
 const f32 = new DataView(new ArrayBuffer(4));
+/** Decrypted string bytes land here (strings are at most MAX_STRING_BYTES). */
+const scratch = Buffer.allocUnsafe(MAX_STRING_BYTES);
+
+// eslint-disable-next-line no-control-regex
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 
 export class CipherReader {
   readonly seed: number;
@@ -139,14 +144,24 @@ export class CipherReader {
   /** u32 length + that many Latin-1 bytes. */
   string(field = 'string'): string {
     const at = this.pos;
-    const n = this.u32(`${field} length`);
+    const n = this.u32(field);
+    if (n === 0) return '';
     if (n > MAX_STRING_BYTES || n > this.buf.length - this.pos)
       this.fail(`${field} length ${n} runs past the end of the file`, at);
-    if (n === 0) return '';
-    const bytes = this.decryptBytes(n, field);
-    let s = '';
-    for (let i = 0; i < n; i += 4096) s += String.fromCharCode(...bytes.subarray(i, i + 4096));
-    return s;
+    const b = this.buf;
+    const t = this.table;
+    let key = this.key;
+    let p = this.pos;
+    const end = p + n;
+    let i = 0;
+    for (; p < end; p++) {
+      const raw = b[p] as number;
+      scratch[i++] = (raw ^ key) & 0xff;
+      key = (key ^ (t[raw] as number)) >>> 0;
+    }
+    this.key = key;
+    this.pos = end;
+    return scratch.toString('latin1', 0, n);
   }
 
   /** u32 count of UTF-16 units + 2·count bytes. */
@@ -243,12 +258,22 @@ export class CipherWriter {
   }
 
   u32(v: number): void {
-    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new FormatError(`not an u32: ${v}`);
+    if (v >>> 0 !== v) throw new FormatError(`not an u32: ${v}`);
+    if (this.pos + 4 > this.buf.length) this.ensure(4);
     const raw = (v ^ this.key) >>> 0;
     const t = this.table;
-    this.raw32(raw);
-    this.key = (this.key ^ (t[raw & 0xff] as number) ^ (t[(raw >>> 8) & 0xff] as number)) >>> 0;
-    this.key = (this.key ^ (t[(raw >>> 16) & 0xff] as number) ^ (t[raw >>> 24] as number)) >>> 0;
+    const b = this.buf;
+    const p = this.pos;
+    const b0 = raw & 0xff;
+    const b1 = (raw >>> 8) & 0xff;
+    const b2 = (raw >>> 16) & 0xff;
+    const b3 = raw >>> 24;
+    b[p] = b0;
+    b[p + 1] = b1;
+    b[p + 2] = b2;
+    b[p + 3] = b3;
+    this.pos = p + 4;
+    this.key = (this.key ^ (t[b0] as number) ^ (t[b1] as number) ^ (t[b2] as number) ^ (t[b3] as number)) >>> 0;
   }
 
   f32(v: number): void {
@@ -285,15 +310,28 @@ export class CipherWriter {
   }
 
   string(s: string, field = 'string'): void {
-    if (s.length > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${s.length} characters)`);
-    const bytes = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 0xff) throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
-      bytes[i] = c;
+    const n = s.length;
+    if (n === 0) {
+      this.u32(0);
+      return;
     }
-    this.u32(s.length);
-    this.bytes(bytes);
+    if (n > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${n} characters)`);
+    if (NOT_LATIN1.test(s))
+      throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
+    this.u32(n);
+    if (this.pos + n > this.buf.length) this.ensure(n);
+    scratch.write(s, 0, n, 'latin1');
+    const b = this.buf;
+    const t = this.table;
+    let key = this.key;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) {
+      const raw = ((scratch[i] as number) ^ key) & 0xff;
+      b[p++] = raw;
+      key = (key ^ (t[raw] as number)) >>> 0;
+    }
+    this.key = key;
+    this.pos = p;
   }
 
   wstring(s: string, field = 'string'): void {
