@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/app/shell/not-found-page';
 import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminHomePage } from './components/admin-home-page';
+import { FilesPage } from './components/files-page';
 import { SeasonDetailPage } from './components/season-detail-page';
 
 /** Every admin/* route, behind the admin guard. Loaded lazily: its own chunk. */
@@ -17,6 +18,7 @@ export function AdminRoutes() {
         <Route path="season-list" element={<AdminHomePage />} />
         <Route path="season-detail/:seasonId" element={<SeasonDetailPage />} />
         <Route path="leaderboard/:seasonId" element={<LeaderboardPage />} />
+        <Route path="files/:branch" element={<FilesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AdminGuard>

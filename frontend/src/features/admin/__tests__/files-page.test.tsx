@@ -1,0 +1,255 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
+import { renderApp, signIn } from '@/test/render-app';
+import { addChosenFiles } from '../upload-rules';
+import { gridTexts, serve } from './admin-serve';
+
+const fetchMock = installFetchMock();
+jest.setTimeout(30_000);
+
+/** A stand-in XMLHttpRequest: the test drives its upload progress and its answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const realXhr = globalThis.XMLHttpRequest;
+beforeEach(() => {
+  FakeXhr.last = null;
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+});
+afterEach(() => {
+  globalThis.XMLHttpRequest = realXhr;
+});
+
+const modFile = (fileName: string, modName = 'GrimLeagueS07') => ({
+  fileName,
+  modName,
+  size: 2048,
+  modifiedOn: '2024-10-18T09:30:00.000Z',
+  downloadUrl: `https://files.test/${fileName}`,
+});
+
+function record(fileName: string, status: string, errorMessage: string | null = null) {
+  return {
+    id: '7f1c4c4e-0000-4000-8000-000000000001',
+    branch: 'beta',
+    kind: 'mod',
+    fileName,
+    modName: 'GrimLeagueS07',
+    version: '',
+    size: 10,
+    md5: null,
+    sha256: null,
+    status,
+    errorMessage,
+    modifiedOn: '2024-10-19T09:30:00.000Z',
+  };
+}
+
+function serveFiles(extra: Record<string, unknown> = {}) {
+  serve(fetchMock, {
+    '/api/file/filenames': {
+      modFiles: [modFile('GrimLeagueS07.arz'), modFile('Resources.arc')],
+      launcherFile: { ...modFile('Launcher.zip'), version: '1.4.2' },
+    },
+    '/api/file/Resources.arc': { downloadUrl: 'https://files.test/fresh/Resources.arc' },
+    ...extra,
+  });
+}
+
+const file = (name: string, text = 'bytes') => new File([text], name, { type: 'application/octet-stream' });
+
+async function open(branch: 'prod' | 'beta') {
+  signIn('admin');
+  renderApp(`/admin/files/${branch}`);
+  await screen.findByRole('heading', { level: 1, name: `League Mod Files - ${branch}` }, { timeout: 5000 });
+  await screen.findByRole('grid', { name: 'Mod Files' });
+}
+
+describe('admin files', () => {
+  it('when chosen files are added, then only .arc, .arz and .zip are kept and a name already chosen is not added twice', () => {
+    const wrap = (f: File) => ({ file: f });
+    const once = addChosenFiles([], [file('a.arc'), file('notes.txt'), file('b.ZIP')], wrap);
+    const twice = addChosenFiles(once, [file('a.arc'), file('c.arz')], wrap);
+    expect(twice.map((p) => p.file.name)).toEqual(['a.arc', 'b.ZIP', 'c.arz']);
+  });
+
+  it('when prod opens, then the mod files and launcher tables show with their columns, and no Finalize Beta', async () => {
+    serveFiles();
+    await open('prod');
+    const headers = within(screen.getByRole('grid', { name: 'Mod Files' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['File Name', 'File', 'File Size', 'Last Modified (UTC)', 'ModName']);
+    expect(gridTexts('Mod Files')).toEqual([
+      ['GrimLeagueS07.arz', '', '2.0 KB', '2024-10-18 09:30', 'GrimLeagueS07'],
+      ['Resources.arc', '', '2.0 KB', '2024-10-18 09:30', 'GrimLeagueS07'],
+    ]);
+    const launcherHeaders = within(screen.getByRole('grid', { name: 'Launcher File' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(launcherHeaders).toContain('Version');
+    expect(gridTexts('Launcher File')[0]).toContain('1.4.2');
+    expect(screen.queryByRole('button', { name: 'Finalize Beta' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/file/filenames?v=v1&branch=prod', expect.anything());
+  });
+
+  it('when Download is clicked, then a fresh download URL of that branch opens in a new tab', async () => {
+    serveFiles();
+    const openSpy = jest.spyOn(window, 'open').mockImplementation(() => null);
+    await open('prod');
+    await userEvent.click(screen.getByRole('button', { name: 'Download Resources.arc' }));
+    await waitFor(() =>
+      expect(openSpy).toHaveBeenCalledWith('https://files.test/fresh/Resources.arc', '_blank', 'noopener'),
+    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/file/Resources.arc?branch=prod', expect.anything());
+    openSpy.mockRestore();
+  });
+
+  it('when a file is uploaded, then its progress shows, the form sends the mod name, and the table reloads once processed', async () => {
+    serveFiles({ '/api/file/uploads/7f1c4c4e-0000-4000-8000-000000000001': record('New.arc', 'ready') });
+    await open('beta');
+    const input = screen.getByLabelText('Choose mod files');
+    expect(input).toHaveAttribute('accept', '.arc,.arz,.zip');
+    fireEvent.change(input, { target: { files: [file('New.arc'), file('readme.txt')] } });
+    fireEvent.change(input, { target: { files: [file('New.arc')] } });
+    const chosen = within(screen.getByRole('list', { name: 'Upload mod files: chosen' }));
+    expect(chosen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['New.arc']);
+    fireEvent.change(chosen.getByRole('textbox', { name: 'Mod Name' }), { target: { value: 'GrimLeagueS07b' } });
+
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Upload mod files' })).getByRole('button', { name: 'Save' }),
+    );
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/file?branch=beta&kind=mod&modName=GrimLeagueS07b');
+    expect(xhr.headers['Authorization']).toBe('Bearer access-token-123');
+    expect(xhr.body?.get('fileName')).toBe('New.arc');
+    expect(xhr.body?.get('modName')).toBe('GrimLeagueS07b');
+
+    act(() => xhr.progress(40, 100));
+    expect(screen.getByRole('progressbar', { name: 'Upload of New.arc' })).toHaveAttribute('aria-valuenow', '40');
+
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      act(() => xhr.answer(200, record('New.arc', 'processing')));
+      await screen.findByText('Processing…');
+      const listsBefore = fetchMock.mock.calls.filter(([u]) => u.startsWith('/api/file/filenames')).length;
+      await waitFor(
+        () =>
+          expect(fetchMock.mock.calls.filter(([u]) => u.startsWith('/api/file/filenames')).length).toBe(
+            listsBefore + 1,
+          ),
+        { timeout: 5000 },
+      );
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/file/uploads/7f1c4c4e-0000-4000-8000-000000000001',
+        expect.anything(),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('when the upload answers an errorMessage, then it is shown as an alert', async () => {
+    serveFiles();
+    const alertSpy = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    await open('beta');
+    fireEvent.change(screen.getByLabelText('Choose launcher file'), { target: { files: [file('Launcher.zip')] } });
+    const panel = within(screen.getByRole('region', { name: 'Upload launcher' }));
+    expect(panel.getByRole('textbox', { name: 'Version' })).toHaveValue('1.4.2');
+    fireEvent.click(panel.getByRole('button', { name: 'Save' }));
+    expect(FakeXhr.last!.url).toBe('/api/file?branch=beta&kind=launcher&version=1.4.2');
+    act(() => FakeXhr.last!.answer(200, record('Launcher.zip', 'failed', 'Launcher.zip is not a valid zip')));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Launcher.zip is not a valid zip'));
+    alertSpy.mockRestore();
+  });
+
+  it('when the upload fails over HTTP, then the form is reset', async () => {
+    serveFiles();
+    await open('beta');
+    fireEvent.change(screen.getByLabelText('Choose mod files'), { target: { files: [file('Big.arc')] } });
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Upload mod files' })).getByRole('button', { name: 'Save' }),
+    );
+    act(() => FakeXhr.last!.answer(413, { message: 'The file is larger than the upload limit' }));
+    await screen.findByText('The file is larger than the upload limit');
+    expect(screen.queryByRole('list', { name: 'Upload mod files: chosen' })).toBeNull();
+  });
+
+  it('when Finalize Beta is confirmed, then it shows Processing, then Success, and stays disabled', async () => {
+    let statusCalls = 0;
+    const status = (s: string) => ({
+      status: s,
+      runId: 'r1',
+      startedAt: null,
+      finishedAt: null,
+      message: null,
+      promoted: [],
+    });
+    serveFiles({
+      'POST /api/file/finalize-beta': status('processing'),
+      '/api/file/finalize-beta/status': () => status(++statusCalls > 0 ? 'success' : 'processing'),
+    });
+    await open('beta');
+    const button = screen.getByRole('button', { name: 'Finalize Beta' });
+    await userEvent.click(button);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/file/finalize-beta', expect.anything());
+
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      fireEvent.click(button);
+      fireEvent.click(await screen.findByRole('button', { name: 'Finalize' }));
+      await screen.findByText('Processing');
+      expect(button).toBeDisabled();
+      await screen.findByText('Success', {}, { timeout: 5000 });
+      expect(button).toBeDisabled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('when Finalize Beta fails, then it shows Error and stays disabled', async () => {
+    serveFiles({
+      'POST /api/file/finalize-beta': () => fakeResponse({ status: 409, body: { message: 'nothing to promote' } }),
+    });
+    await open('beta');
+    await userEvent.click(screen.getByRole('button', { name: 'Finalize Beta' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finalize' }));
+    await screen.findByText('Error', {}, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Finalize Beta', hidden: true })).toBeDisabled();
+  });
+});
