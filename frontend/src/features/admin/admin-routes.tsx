@@ -6,7 +6,9 @@ import { NotFoundPage } from '@/app/shell/not-found-page';
 import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminHomePage } from './components/admin-home-page';
+import { AdminItemsPage } from './components/admin-items-page';
 import { FilesPage } from './components/files-page';
+import { ItemEditPage } from './components/item-edit-page';
 import { SeasonDetailPage } from './components/season-detail-page';
 
 /** Every admin/* route, behind the admin guard. Loaded lazily: its own chunk. */
@@ -19,6 +21,8 @@ export function AdminRoutes() {
         <Route path="season-detail/:seasonId" element={<SeasonDetailPage />} />
         <Route path="leaderboard/:seasonId" element={<LeaderboardPage />} />
         <Route path="files/:branch" element={<FilesPage />} />
+        <Route path="items" element={<AdminItemsPage />} />
+        <Route path="item/:itemId" element={<ItemEditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AdminGuard>
