@@ -7,6 +7,8 @@ const SEED_MASK = 0x55555555;
 const TABLE_MULTIPLIER = 39916801;
 /** No string in these files comes near this; a bigger length is a forged or corrupt file. */
 export const MAX_STRING_BYTES = 1 << 16;
+/** Distinct strings a writer remembers encoded (record paths repeat through a file). */
+const STRING_CACHE_SIZE = 4096;
 
 export function cipherTable(seed: number): Uint32Array {
   const table = new Uint32Array(256);
@@ -31,7 +33,9 @@ export interface Block {
 
 const f32 = new DataView(new ArrayBuffer(4));
 /** Decrypted string bytes land here (strings are at most MAX_STRING_BYTES). */
-const scratch = Buffer.allocUnsafe(MAX_STRING_BYTES);
+const scratch = new Uint8Array(MAX_STRING_BYTES);
+/** The same memory as a Buffer, for latin1 decoding and encoding. */
+const scratchBuffer = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 
 // eslint-disable-next-line no-control-regex
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
@@ -161,7 +165,7 @@ export class CipherReader {
     }
     this.key = key;
     this.pos = end;
-    return scratch.toString('latin1', 0, n);
+    return scratchBuffer.toString('latin1', 0, n);
   }
 
   /** u32 count of UTF-16 units + 2·count bytes. */
@@ -222,6 +226,7 @@ export class CipherWriter {
   private pos = 0;
   private key: number;
   private readonly table: Uint32Array;
+  private readonly encoded = new Map<string, Uint8Array>();
 
   constructor(
     readonly seed: number,
@@ -315,18 +320,22 @@ export class CipherWriter {
       this.u32(0);
       return;
     }
-    if (n > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${n} characters)`);
-    if (NOT_LATIN1.test(s))
-      throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
+    let bytes = this.encoded.get(s);
+    if (bytes === undefined) {
+      if (n > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${n} characters)`);
+      if (NOT_LATIN1.test(s))
+        throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
+      bytes = Buffer.from(s, 'latin1');
+      if (this.encoded.size < STRING_CACHE_SIZE) this.encoded.set(s, bytes);
+    }
     this.u32(n);
     if (this.pos + n > this.buf.length) this.ensure(n);
-    scratch.write(s, 0, n, 'latin1');
     const b = this.buf;
     const t = this.table;
     let key = this.key;
     let p = this.pos;
     for (let i = 0; i < n; i++) {
-      const raw = ((scratch[i] as number) ^ key) & 0xff;
+      const raw = ((bytes[i] as number) ^ key) & 0xff;
       b[p++] = raw;
       key = (key ^ (t[raw] as number)) >>> 0;
     }
