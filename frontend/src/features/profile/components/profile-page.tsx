@@ -18,6 +18,7 @@ import { postAddParticipant } from '../api/post-add-participant';
 import { postConnectPatreon } from '../api/post-connect-patreon';
 import type { Profile, ProfileSeason, SeasonParticipant } from '../api/profile-types';
 import { PatreonPanel, type PatreonState } from './patreon-panel';
+import { StashTiles } from './stash-tiles';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
 
 type Load =
@@ -74,6 +75,9 @@ function LadderCard({
             Screenshots
           </LinkButton>
         </Stack>
+      ) : null}
+      {participant ? (
+        <StashTiles season={season} participantId={participant.seasonParticipantId} username={username} />
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="contained" onClick={onJoin} disabled={joining || ended} aria-label={`Join ${name}`}>

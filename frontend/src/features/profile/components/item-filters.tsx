@@ -1,0 +1,186 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { STASH_ITEM_TYPE_IDS, STASH_RARITY_FILTERS } from '@league/contracts/catalogue-constants';
+import { getItemFilters } from '../api/get-item-filters';
+import type { StatFilter } from '../api/trade-types';
+import { withExclusiveTradingTags } from '../trade-rules';
+
+/** The filters of the stash and the trade search; the page number is not a filter. */
+export interface ItemFilterValues {
+  searchTerm: string;
+  filter: string[];
+  itemType: number | null;
+  minLevel: number | null;
+  maxLevel: number | null;
+  rarity: string | null;
+}
+
+export const NO_FILTERS: ItemFilterValues = {
+  searchTerm: '',
+  filter: [],
+  itemType: null,
+  minLevel: null,
+  maxLevel: null,
+  rarity: null,
+};
+
+const levelOf = (raw: string): number | null => {
+  if (raw.trim() === '') return null;
+  const n = Math.floor(Number(raw));
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/**
+ * Search box (Enter or Search), stat filter picker (GET /season/item-filters, grouped by category; the
+ * Trading category's Listed and Not Listed exclude each other), item type, level range, rarity, Clear and
+ * Refresh. Every change but typing in the search box applies at once.
+ */
+export function ItemFilters({
+  value,
+  onChange,
+  onRefresh,
+  showTradingTags = true,
+}: {
+  value: ItemFilterValues;
+  onChange: (next: ItemFilterValues) => void;
+  onRefresh: () => void;
+  /** The trade search lists only listed items, so it has no use for the Trading tags. */
+  showTradingTags?: boolean;
+}) {
+  const [term, setTerm] = useState(value.searchTerm);
+  const [statFilters, setStatFilters] = useState<StatFilter[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    getItemFilters().then(
+      (list) => current && setStatFilters(list),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const options = statFilters.filter((f) => showTradingTags || f.category !== 'Trading');
+  const chosen = value.filter
+    .map(
+      (tag) =>
+        statFilters.find((f) => f.statTag === tag) ?? {
+          statTag: tag,
+          description: tag,
+          category: 'Misc Character' as const,
+        },
+    )
+    .filter(Boolean);
+
+  return (
+    <Stack
+      spacing={1.5}
+      sx={{ mb: 2 }}
+      component="form"
+      role="search"
+      aria-label="Item filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange({ ...value, searchTerm: term });
+      }}
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
+        <TextField
+          label="Search"
+          size="small"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setTerm('');
+            onChange(NO_FILTERS);
+          }}
+        >
+          Clear
+        </Button>
+        <Button variant="outlined" onClick={onRefresh}>
+          Refresh
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
+        <Autocomplete
+          multiple
+          size="small"
+          sx={{ flex: 2, minWidth: 240 }}
+          options={options}
+          groupBy={(f) => f.category}
+          getOptionLabel={(f) => f.description}
+          isOptionEqualToValue={(a, b) => a.statTag === b.statTag}
+          value={chosen}
+          onChange={(_e, next) =>
+            onChange({
+              ...value,
+              filter: withExclusiveTradingTags(
+                value.filter,
+                next.map((f) => f.statTag),
+              ),
+            })
+          }
+          renderInput={(params) => <TextField {...params} label="Stat filters" />}
+        />
+        <TextField
+          select
+          size="small"
+          label="Item type"
+          sx={{ minWidth: 170 }}
+          value={value.itemType ?? ''}
+          onChange={(e) => onChange({ ...value, itemType: e.target.value === '' ? null : Number(e.target.value) })}
+        >
+          <MenuItem value="">-- Any --</MenuItem>
+          {STASH_ITEM_TYPE_IDS.map((t) => (
+            <MenuItem key={t.itemTypeId} value={t.itemTypeId}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Min level"
+          type="number"
+          sx={{ width: 110 }}
+          value={value.minLevel ?? ''}
+          onChange={(e) => onChange({ ...value, minLevel: levelOf(e.target.value) })}
+        />
+        <TextField
+          size="small"
+          label="Max level"
+          type="number"
+          sx={{ width: 110 }}
+          value={value.maxLevel ?? ''}
+          onChange={(e) => onChange({ ...value, maxLevel: levelOf(e.target.value) })}
+        />
+        <TextField
+          select
+          size="small"
+          label="Rarity"
+          sx={{ minWidth: 170 }}
+          value={value.rarity ?? ''}
+          onChange={(e) => onChange({ ...value, rarity: e.target.value || null })}
+        >
+          <MenuItem value="">-- Any --</MenuItem>
+          {STASH_RARITY_FILTERS.map((r) => (
+            <MenuItem key={r} value={r}>
+              {r}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import type { ItemDisplay, ItemStats } from '@league/contracts';
+import { ItemDisplayCard, rarityColour, splitSetMark } from '@/components/ui/item-display';
+import { getItemStats } from '../api/get-item-stats';
+
+const statsCache = new Map<number, Promise<ItemStats | null>>();
+
+function loadStats(itemId: number): Promise<ItemStats | null> {
+  let pending = statsCache.get(itemId);
+  if (!pending) {
+    pending = getItemStats(itemId).catch(() => {
+      statsCache.delete(itemId);
+      return null;
+    });
+    statsCache.set(itemId, pending);
+  }
+  return pending;
+}
+
+/** "prefix base suffix" as the game writes it (set mark dropped; the tooltip shows it). */
+export function itemDisplayName(display: ItemDisplay): string {
+  return [
+    display.prefix?.itemDbrTag.name,
+    splitSetMark(display.baseItem.itemDbrTag.name).name,
+    display.suffix?.itemDbrTag.name,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * An item's rarity-coloured name; hovering or focusing it shows the item display with its stat lines
+ * (GET /season/item/{id}/stats, fetched once per item).
+ */
+export function ItemName({
+  display,
+  itemId,
+  stackCount,
+}: {
+  display: ItemDisplay;
+  itemId: number;
+  stackCount?: number;
+}) {
+  const [stats, setStats] = useState<ItemStats | null>(null);
+  const base = splitSetMark(display.baseItem.itemDbrTag.name);
+  const onOpen = () => {
+    void loadStats(itemId).then((answer) => answer && setStats(answer));
+  };
+  const card = (
+    <Box sx={{ p: 1, maxWidth: 360 }} data-testid="item-tooltip">
+      <ItemDisplayCard
+        display={stats?.itemDisplay ?? display}
+        itemStatLines={stats?.statDetail.itemStatLines ?? []}
+        completionStatLines={stats?.statDetail.completionStatLines ?? []}
+        nameComponent="span"
+        nameVariant="subtitle1"
+      />
+    </Box>
+  );
+  return (
+    <Tooltip title={card} onOpen={onOpen} placement="right-start" describeChild>
+      <Box component="span" tabIndex={0} sx={{ cursor: 'help', fontWeight: 500 }}>
+        {display.prefix && (
+          <Box component="span" sx={{ color: rarityColour(display.prefix.rarity) }}>
+            {display.prefix.itemDbrTag.name}{' '}
+          </Box>
+        )}
+        <Box component="span" sx={{ color: rarityColour(display.baseItem.rarity) }}>
+          {base.name}
+        </Box>
+        {display.suffix && (
+          <Box component="span" sx={{ color: rarityColour(display.suffix.rarity) }}>
+            {' '}
+            {display.suffix.itemDbrTag.name}
+          </Box>
+        )}
+        {base.isSet && (
+          <Box component="span" sx={{ color: '#52d152', ml: 0.5 }}>
+            (S)
+          </Box>
+        )}
+        {stackCount !== undefined && stackCount > 1 && (
+          <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
+            ×{stackCount}
+          </Box>
+        )}
+      </Box>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,82 @@
+import Container from '@mui/material/Container';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAppSelector } from '@/app/hooks';
+import { ErrorState, LoadingState } from '@/components/ui/page-states';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import type { Branch } from '@/lib/branch';
+import { getProfile } from '../api/get-profile';
+import type { Profile, ProfileSeason } from '../api/profile-types';
+
+/** The caller's participation a stash or trading post screen works on. */
+export interface ActiveParticipant {
+  participantId: number;
+  username: string;
+  season: ProfileSeason;
+  branch: Branch;
+}
+
+/** The newest season of the type the caller takes part in (highest season number, then id). */
+export function pickParticipant(profile: Profile, seasonTypeId: number) {
+  const matching = profile.seasonParticipants.filter((p) => p.season.seasonTypeId === seasonTypeId);
+  matching.sort((x, y) => y.season.seasonNumber - x.season.seasonNumber || y.seasonId - x.seasonId);
+  return matching[0];
+}
+
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'missing' }
+  | { kind: 'ready'; participant: ActiveParticipant };
+
+/**
+ * Finds the caller's participant for the season type (query st) on the current branch. Without one the
+ * visitor goes back to the profile (spec §2).
+ */
+export function ParticipantGate({
+  seasonTypeId,
+  children,
+}: {
+  seasonTypeId: number;
+  children: (participant: ActiveParticipant) => ReactNode;
+}) {
+  const branch = useAppSelector((state) => state.auth.branch);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ kind: 'loading' });
+    getProfile(branch).then(
+      (profile) => {
+        if (!current) return;
+        const found = Number.isInteger(seasonTypeId) ? pickParticipant(profile, seasonTypeId) : undefined;
+        setLoad(
+          found
+            ? {
+                kind: 'ready',
+                participant: {
+                  participantId: found.seasonParticipantId,
+                  username: profile.username,
+                  season: found.season,
+                  branch,
+                },
+              }
+            : { kind: 'missing' },
+        );
+      },
+      (error: unknown) =>
+        current && setLoad({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [branch, seasonTypeId]);
+
+  if (load.kind === 'missing') return <Navigate to="/profile" replace />;
+  if (load.kind === 'ready') return <>{children(load.participant)}</>;
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      {load.kind === 'loading' ? <LoadingState label="Loading" /> : <ErrorState text={load.text} />}
+    </Container>
+  );
+}

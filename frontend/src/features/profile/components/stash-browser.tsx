@@ -1,0 +1,443 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import type { ItemDisplay } from '@league/contracts';
+import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
+import { levelRequirementOf } from '@/components/ui/item-display';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { getStash } from '../api/get-stash';
+import { getTradeCurrencies } from '../api/get-trade-currencies';
+import { getTradeSearch } from '../api/get-trade-search';
+import { postToggleTransfer } from '../api/post-toggle-transfer';
+import { PAGE_SIZES, type StashItem, type TradeCurrency, type TradeListing } from '../api/trade-types';
+import { clampCount } from '../trade-rules';
+import type { ActiveParticipant } from './participant-gate';
+import { ItemFilters, NO_FILTERS, type ItemFilterValues } from './item-filters';
+import { ItemName } from './item-name';
+
+export type StashMode = 'stash' | 'search' | 'offer';
+export type StashTab = 'currencies' | 'stash' | 'queue';
+
+/** One table row: a stash item or a listing of the trade search. */
+interface Row {
+  key: number;
+  itemId: number;
+  display: ItemDisplay;
+  stackCount: number;
+  askingCurrency: string | null;
+  askingPrice: number | null;
+  owner?: string;
+  stashItem?: StashItem;
+  listing?: TradeListing;
+}
+
+function stashRow(item: StashItem): Row {
+  return {
+    key: item.participantItemId,
+    itemId: item.participantItemId,
+    display: {
+      baseItem: item.baseItem,
+      prefix: item.prefix,
+      suffix: item.suffix,
+      itemType: item.itemType ?? STASH_ITEM_TYPES[item.baseItem.itemTypeId ?? -1] ?? '',
+    },
+    stackCount: item.stackCount,
+    askingCurrency: item.askingCurrency,
+    askingPrice: item.askingPrice,
+    owner: item.owner,
+    stashItem: item,
+  };
+}
+
+function listingRow(listing: TradeListing): Row {
+  return {
+    key: listing.tradeListingId,
+    itemId: listing.participantItemId,
+    display: listing.itemDisplay,
+    stackCount: listing.count,
+    askingCurrency: listing.askingCurrency,
+    askingPrice: listing.askingPrice,
+    owner: listing.owner,
+    listing,
+  };
+}
+
+function typeName(display: ItemDisplay): string {
+  return display.itemType || STASH_ITEM_TYPES[display.baseItem.itemTypeId ?? -1] || '';
+}
+
+export function priceText(currency: string | null, price: number | null): string {
+  return currency && price ? `${price} ${currency}` : 'Offers only';
+}
+
+type Page =
+  | { kind: 'loading' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'ready'; rows: Row[]; itemCount: number; capacity: number | null };
+
+export interface StashBrowserProps {
+  participant: ActiveParticipant;
+  mode: StashMode;
+  /** Stash: open the listing form of an item (trade seasons only). */
+  onTrade?: (item: StashItem) => void;
+  /** Search: make an offer on a listing. */
+  onMakeOffer?: (listing: TradeListing) => void;
+  /** Offer: put one of the caller's items into the offer. */
+  onAddToOffer?: (item: StashItem) => void;
+  offeredIds?: number[];
+  /** Changing it reloads the page (after a listing was saved elsewhere). */
+  reloadKey?: number;
+}
+
+/**
+ * The cloud stash table, reused for the trade search and inside the offer screen (spec §2): tabs
+ * Currencies (trade seasons), Cloud Stash and Transfer Queue (not when offering), filters, a server-paged
+ * table, and the row actions of the mode.
+ */
+export function StashBrowser({
+  participant,
+  mode,
+  onTrade,
+  onMakeOffer,
+  onAddToOffer,
+  offeredIds = [],
+  reloadKey = 0,
+}: StashBrowserProps) {
+  const { participantId, branch } = participant;
+  const tradeSeason = participant.season.seasonTypeId === 1;
+  const [tab, setTab] = useState<StashTab>('stash');
+  const [filters, setFilters] = useState<ItemFilterValues>(NO_FILTERS);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [refreshes, setRefreshes] = useState(0);
+  const [page, setPage] = useState<Page>({ kind: 'loading' });
+  const [currencies, setCurrencies] = useState<TradeCurrency[] | null>(null);
+  const [withdraw, setWithdraw] = useState<Record<number, string>>({});
+  const [busyItem, setBusyItem] = useState<number | null>(null);
+
+  const reload = useCallback(() => setRefreshes((n) => n + 1), []);
+
+  useEffect(() => {
+    if (tab === 'currencies') return;
+    let current = true;
+    const query = { page: pageIndex, pageSize, ...filters };
+    setPage((p) => (p.kind === 'ready' ? p : { kind: 'loading' }));
+    const request =
+      mode === 'search'
+        ? getTradeSearch(participantId, query, branch).then((answer) => ({
+            rows: answer.items.map(listingRow),
+            itemCount: answer.itemCount,
+            capacity: null,
+          }))
+        : getStash(participantId, query, tab === 'queue', branch).then((answer) => ({
+            rows: answer.items.map(stashRow),
+            itemCount: answer.itemCount,
+            capacity: answer.capacity,
+          }));
+    request.then(
+      (answer) => current && setPage({ kind: 'ready', ...answer }),
+      (error: unknown) =>
+        current && setPage({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [participantId, branch, mode, tab, filters, pageIndex, pageSize, refreshes, reloadKey]);
+
+  useEffect(() => {
+    if (tab !== 'currencies') return;
+    let current = true;
+    getTradeCurrencies(participantId, branch).then(
+      (list) => current && setCurrencies(list),
+      () => current && setCurrencies([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [participantId, branch, tab, refreshes]);
+
+  const changeFilters = (next: ItemFilterValues) => {
+    setPageIndex(0);
+    setFilters(next);
+  };
+
+  const toggleTransfer = async (row: Row, amount: number) => {
+    setBusyItem(row.itemId);
+    try {
+      await postToggleTransfer(participantId, row.itemId, amount, branch);
+      reload();
+    } catch {
+      // The Error modal has said why (a listed or offered item cannot be queued).
+    } finally {
+      setBusyItem(null);
+    }
+  };
+
+  const withdrawAmountOf = (row: Row) => clampCount(withdraw[row.itemId] ?? row.stackCount, row.stackCount);
+
+  const showTabs = mode !== 'search';
+  const showWithdraw = mode === 'stash' && tab === 'stash';
+  const columns = ['Item', 'Level Required', 'Rarity', 'Price', 'Type'];
+  if (mode === 'search') columns.push('Seller');
+  if (showWithdraw) columns.push('Withdraw Amount');
+  columns.push('Actions');
+
+  return (
+    <Box>
+      {showTabs && (
+        <Tabs
+          value={tab}
+          onChange={(_e, next: StashTab) => {
+            setTab(next);
+            setPageIndex(0);
+          }}
+          aria-label="Stash views"
+          sx={{ mb: 2 }}
+        >
+          {tradeSeason && <Tab value="currencies" label="Currencies" />}
+          <Tab value="stash" label="Cloud Stash" />
+          {mode !== 'offer' && <Tab value="queue" label="Transfer Queue" />}
+        </Tabs>
+      )}
+      {tab === 'currencies' ? (
+        currencies === null ? (
+          <LoadingState label="Loading currencies" />
+        ) : (
+          <TableContainer component={Paper}>
+            <Table size="small" aria-label="Currencies">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Currency</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {currencies.map((c) => (
+                  <TableRow key={c.currency}>
+                    <TableCell>{c.currency}</TableCell>
+                    <TableCell align="right">{c.amount}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )
+      ) : (
+        <>
+          {mode === 'stash' && page.kind === 'ready' && page.capacity !== null && (
+            <Typography sx={{ mb: 1 }} data-testid="stash-count">
+              Items: {page.itemCount} / {page.capacity === 0 ? 'Unlimited' : page.capacity}
+            </Typography>
+          )}
+          <ItemFilters
+            value={filters}
+            onChange={changeFilters}
+            onRefresh={reload}
+            showTradingTags={mode !== 'search'}
+          />
+          {page.kind === 'loading' && <LoadingState label="Loading items" />}
+          {page.kind === 'failed' && <ErrorState text={page.text} />}
+          {page.kind === 'ready' && (
+            <Paper>
+              <TableContainer>
+                <Table
+                  size="small"
+                  aria-label={mode === 'search' ? 'Trade listings' : tab === 'queue' ? 'Transfer Queue' : 'Cloud Stash'}
+                >
+                  <TableHead>
+                    <TableRow>
+                      {columns.map((c) => (
+                        <TableCell key={c}>{c}</TableCell>
+                      ))}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {page.rows.map((row) => (
+                      <TableRow key={row.key} data-testid="item-row">
+                        <TableCell>
+                          <ItemName display={row.display} itemId={row.itemId} stackCount={row.stackCount} />
+                          {row.stashItem?.forTrade && (
+                            <Chip label="Listed" size="small" color="primary" variant="outlined" sx={{ ml: 1 }} />
+                          )}
+                        </TableCell>
+                        <TableCell>{levelRequirementOf(row.display)}</TableCell>
+                        <TableCell>{row.display.baseItem.rarity}</TableCell>
+                        <TableCell>
+                          {row.stashItem && !row.stashItem.forTrade
+                            ? ''
+                            : priceText(row.askingCurrency, row.askingPrice)}
+                        </TableCell>
+                        <TableCell>{typeName(row.display)}</TableCell>
+                        {mode === 'search' && <TableCell>{row.owner}</TableCell>}
+                        {showWithdraw && (
+                          <TableCell>
+                            {row.stackCount > 1 ? (
+                              <TextField
+                                size="small"
+                                type="number"
+                                value={withdraw[row.itemId] ?? String(row.stackCount)}
+                                onChange={(e) =>
+                                  setWithdraw((w) => ({
+                                    ...w,
+                                    [row.itemId]:
+                                      e.target.value === '' ? '' : String(clampCount(e.target.value, row.stackCount)),
+                                  }))
+                                }
+                                onBlur={() =>
+                                  setWithdraw((w) => ({ ...w, [row.itemId]: String(withdrawAmountOf(row)) }))
+                                }
+                                slotProps={{
+                                  htmlInput: { min: 1, max: row.stackCount, 'aria-label': 'Withdraw amount' },
+                                }}
+                                sx={{ width: 96 }}
+                              />
+                            ) : (
+                              1
+                            )}
+                          </TableCell>
+                        )}
+                        <TableCell>
+                          <RowActions
+                            row={row}
+                            mode={mode}
+                            tab={tab}
+                            tradeSeason={tradeSeason}
+                            busy={busyItem === row.itemId}
+                            offered={offeredIds.includes(row.itemId)}
+                            onWithdraw={() => void toggleTransfer(row, withdrawAmountOf(row))}
+                            onPutBack={() => void toggleTransfer(row, row.stackCount)}
+                            onTrade={onTrade}
+                            onMakeOffer={onMakeOffer}
+                            onAddToOffer={onAddToOffer}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              {page.rows.length === 0 && (
+                <EmptyState
+                  text={
+                    mode === 'search'
+                      ? 'No listings match.'
+                      : tab === 'queue'
+                        ? 'The transfer queue is empty.'
+                        : 'No items.'
+                  }
+                />
+              )}
+              <TablePagination
+                component="div"
+                count={page.itemCount}
+                page={pageIndex}
+                rowsPerPage={pageSize}
+                rowsPerPageOptions={[...PAGE_SIZES]}
+                onPageChange={(_e, next) => setPageIndex(next)}
+                onRowsPerPageChange={(e) => {
+                  setPageSize(Number(e.target.value));
+                  setPageIndex(0);
+                }}
+              />
+            </Paper>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+function RowActions({
+  row,
+  mode,
+  tab,
+  tradeSeason,
+  busy,
+  offered,
+  onWithdraw,
+  onPutBack,
+  onTrade,
+  onMakeOffer,
+  onAddToOffer,
+}: {
+  row: Row;
+  mode: StashMode;
+  tab: StashTab;
+  tradeSeason: boolean;
+  busy: boolean;
+  offered: boolean;
+  onWithdraw: () => void;
+  onPutBack: () => void;
+  onTrade?: (item: StashItem) => void;
+  onMakeOffer?: (listing: TradeListing) => void;
+  onAddToOffer?: (item: StashItem) => void;
+}) {
+  const name = row.display.baseItem.itemDbrTag.name;
+  if (mode === 'search' && row.listing) {
+    const listing = row.listing;
+    return (
+      <Button
+        size="small"
+        variant="contained"
+        onClick={() => onMakeOffer?.(listing)}
+        aria-label={`Make offer on ${name}`}
+      >
+        Make Offer
+      </Button>
+    );
+  }
+  const item = row.stashItem;
+  if (!item) return null;
+  if (mode === 'offer') {
+    return (
+      <Button
+        size="small"
+        variant="contained"
+        disabled={offered || item.forTrade}
+        onClick={() => onAddToOffer?.(item)}
+        aria-label={`Add ${name} to offer`}
+      >
+        {offered ? 'In Offer' : 'Add to Offer'}
+      </Button>
+    );
+  }
+  if (tab === 'queue') {
+    return (
+      <Button size="small" variant="outlined" disabled={busy} onClick={onPutBack} aria-label={`Put back ${name}`}>
+        Put Back
+      </Button>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy || item.forTrade}
+        onClick={onWithdraw}
+        aria-label={`Withdraw ${name}`}
+      >
+        Withdraw
+      </Button>
+      {tradeSeason && onTrade && (
+        <Button size="small" variant="contained" onClick={() => onTrade(item)} aria-label={`Trade ${name}`}>
+          Trade
+        </Button>
+      )}
+    </Box>
+  );
+}
