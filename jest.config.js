@@ -6,6 +6,7 @@ module.exports = {
     '<rootDir>/packages/platform',
     '<rootDir>/packages/gamefiles',
     '<rootDir>/tools/stack',
+    '<rootDir>/tools/gameclient',
     '<rootDir>/services/account',
     '<rootDir>/services/season',
     '<rootDir>/services/trade',

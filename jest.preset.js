@@ -21,6 +21,7 @@ const moduleNameMapper = {
   '^@league/platform$': path.join(__dirname, 'packages/platform/src/index.ts'),
   '^@league/platform/(.*)$': path.join(__dirname, 'packages/platform/src/$1'),
   '^@league/gamefiles$': path.join(__dirname, 'packages/gamefiles/src/index.ts'),
+  '^@league/gameclient$': path.join(__dirname, 'tools/gameclient/src/index.ts'),
   '^@league/stack$': path.join(__dirname, 'tools/stack/src/index.ts'),
 };
 

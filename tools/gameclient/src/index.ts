@@ -1,0 +1,4 @@
+export * from './client';
+export * from './flows';
+export * from './hub';
+export * from './multipart';
