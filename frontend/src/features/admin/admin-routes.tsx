@@ -6,9 +6,12 @@ import { NotFoundPage } from '@/app/shell/not-found-page';
 import { LeaderboardPage } from '@/features/seasons/components/leaderboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminHomePage } from './components/admin-home-page';
+import { AdminEncountersPage } from './components/admin-encounters-page';
 import { AdminItemsPage } from './components/admin-items-page';
+import { AdminMonstersPage } from './components/admin-monsters-page';
 import { FilesPage } from './components/files-page';
 import { ItemEditPage } from './components/item-edit-page';
+import { MonsterEditPage } from './components/monster-edit-page';
 import { SeasonDetailPage } from './components/season-detail-page';
 
 /** Every admin/* route, behind the admin guard. Loaded lazily: its own chunk. */
@@ -23,6 +26,9 @@ export function AdminRoutes() {
         <Route path="files/:branch" element={<FilesPage />} />
         <Route path="items" element={<AdminItemsPage />} />
         <Route path="item/:itemId" element={<ItemEditPage />} />
+        <Route path="encounters" element={<AdminEncountersPage />} />
+        <Route path="monsters" element={<AdminMonstersPage />} />
+        <Route path="monster/:monsterId" element={<MonsterEditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AdminGuard>

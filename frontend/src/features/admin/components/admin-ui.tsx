@@ -1,13 +1,15 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import MuiLink, { type LinkProps } from '@mui/material/Link';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { textBlockRows } from '../admin-format';
 
 export const UNSAVED_CHANGES_TEXT = '* Unsaved Changes';
@@ -66,4 +68,18 @@ export function SavedTick({ token, label = 'Saved' }: { token: number; label?: s
   }, [token]);
   if (!visible) return null;
   return <CheckCircleIcon color="success" titleAccess={label} aria-label={label} role="img" />;
+}
+
+type PlainLinkButtonProps = Omit<ButtonProps<typeof RouterLink>, 'component'> & { to: string };
+
+/** A button to an admin address, without carrying the current query along. */
+export function PlainLinkButton(props: PlainLinkButtonProps) {
+  return <Button component={RouterLink} {...props} />;
+}
+
+type PlainLinkProps = Omit<LinkProps<typeof RouterLink>, 'component'> & { to: string };
+
+/** A text link to an admin address, without carrying the current query along. */
+export function PlainLink(props: PlainLinkProps) {
+  return <MuiLink component={RouterLink} {...props} />;
 }
