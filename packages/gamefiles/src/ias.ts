@@ -13,8 +13,16 @@ export interface IasOptions {
   mod?: string;
 }
 
-/** Item JSON plus the extra fields IA keeps; all optional and 0 / "" by default. */
-export type IasItem = LauncherItem & { materiaCombines?: number; unknown?: number };
+/**
+ * Item JSON plus the extra fields IA keeps, all optional: materiaCombines and unknown default to 0; cloudId
+ * to "" and cloudSynced to whether a cloudId is given.
+ */
+export type IasItem = LauncherItem & {
+  materiaCombines?: number;
+  unknown?: number;
+  cloudId?: string;
+  cloudSynced?: boolean;
+};
 
 export interface IasRecord {
   base: string;
@@ -112,8 +120,9 @@ export function writeIas(items: readonly IasItem[], options: IasOptions = {}): B
     o.u8(expansion);
     o.str(mod, 'mod');
     o.str('', 'old partition');
-    o.str('', 'cloud id');
-    o.u8(0);
+    const cloudId = raw.cloudId ?? '';
+    o.str(cloudId, 'cloud id');
+    o.u8((raw.cloudSynced ?? cloudId !== '') ? 1 : 0);
     o.str('', 'ascendant affix');
     o.str('', 'ascendant affix 2h');
     o.u32(0);

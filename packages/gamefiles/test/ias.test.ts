@@ -80,6 +80,15 @@ describe('.ias writer', () => {
     );
   });
 
+  it('writes the cloud id and synced flag when given', () => {
+    const [synced, plain, explicit] = readIas(
+      writeIas([{ ...item, cloudId: 'abc-123' }, item, { ...item, cloudId: 'x', cloudSynced: false }]),
+    );
+    expect(synced).toMatchObject({ cloudId: 'abc-123', cloudSynced: true });
+    expect(plain).toMatchObject({ cloudId: '', cloudSynced: false });
+    expect(explicit).toMatchObject({ cloudId: 'x', cloudSynced: false });
+  });
+
   it('an empty export is just the header', () => {
     expect(writeIas([]).equals(Buffer.from([7, 0, 0, 0, 0, 0]))).toBe(true);
   });
