@@ -34,8 +34,16 @@ export interface Block {
 const f32 = new DataView(new ArrayBuffer(4));
 /** Decrypted string bytes land here (strings are at most MAX_STRING_BYTES). */
 const scratch = new Uint8Array(MAX_STRING_BYTES);
-/** The same memory as a Buffer, for latin1 decoding and encoding. */
+/** The same memory as a Buffer, for latin1 decoding. */
 const scratchBuffer = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
+// Buffer#toString('latin1', …) ends in Buffer#latin1Slice after argument checks; call it directly where
+// this Node has it (one string per item field adds up), else go through toString.
+const nodeLatin1Slice = (scratchBuffer as Buffer & { latin1Slice?: (start: number, end: number) => string })
+  .latin1Slice;
+const decodeScratch: (n: number) => string =
+  typeof nodeLatin1Slice === 'function'
+    ? (n) => nodeLatin1Slice.call(scratchBuffer, 0, n)
+    : (n) => scratchBuffer.toString('latin1', 0, n);
 
 // eslint-disable-next-line no-control-regex
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
@@ -165,7 +173,7 @@ export class CipherReader {
     }
     this.key = key;
     this.pos = end;
-    return scratchBuffer.toString('latin1', 0, n);
+    return decodeScratch(n);
   }
 
   /** u32 count of UTF-16 units + 2·count bytes. */

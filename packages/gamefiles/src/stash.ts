@@ -111,8 +111,29 @@ function writeItem(w: CipherWriter, item: StashItem): void {
   w.f32(item.y);
 }
 
+/** Bytes a stash will take (exact unless a string has characters the writer refuses). */
+function stashSize(stash: TransferStash): number {
+  let size = 4 + 4 + 4 + 4 + 4 + 4 + stash.modName.length + 1 + 4 + 4;
+  for (const tab of stash.tabs) {
+    size += 4 + 4 + 12 + 4;
+    for (const it of tab.items)
+      size +=
+        8 * 4 +
+        8 * 4 +
+        it.baseName.length +
+        it.prefixName.length +
+        it.suffixName.length +
+        it.modifierName.length +
+        it.transmuteName.length +
+        it.relicName.length +
+        it.relicBonus.length +
+        it.augmentName.length;
+  }
+  return size;
+}
+
 /** Write a transfer stash with its seed. */
-export function writeStash(stash: TransferStash, sizeHint = 64 * 1024): Buffer {
+export function writeStash(stash: TransferStash, sizeHint = stashSize(stash)): Buffer {
   if (!(SUPPORTED_STASH_VERSIONS as readonly number[]).includes(stash.version))
     throw new FormatError(`cannot write transfer stash version ${stash.version}`);
   const w = new CipherWriter(stash.seed, sizeHint);
