@@ -5,8 +5,7 @@ import type { ItemQuery, TradeSearchPage } from './trade-types';
 
 /** GET /trade/trade-search: other players' open listings in the participant's season. */
 export function getTradeSearch(participantId: number, query: ItemQuery, branch: Branch): Promise<TradeSearchPage> {
-  const { forTrade: _listedOnly, ...params } = itemQueryParams(query);
   return apiClient.get<TradeSearchPage>('/trade/trade-search', {
-    query: { seasonParticipantId: participantId, ...params, branch },
+    query: { seasonParticipantId: participantId, ...itemQueryParams(query), branch },
   });
 }

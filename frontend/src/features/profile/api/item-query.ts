@@ -1,9 +1,9 @@
 import type { QueryValue } from '@/lib/api-client';
-import { LISTED_TAG, NOT_LISTED_TAG, type ItemQuery } from './trade-types';
+import type { ItemQuery } from './trade-types';
 
 /**
- * The stash and trade search share their filters (spec §7): stat tags joined by ';', empty filters left
- * out. The screen counts pages from 0; the API from 1.
+ * The stash and trade search share their filters (spec §7): stat tags joined by ';' (Listed and Not
+ * Listed For Trade are tags too), empty filters left out. The screen counts pages from 0; the API from 1.
  */
 export function itemQueryParams(query: ItemQuery): Record<string, QueryValue> {
   const term = query.searchTerm?.trim();
@@ -17,7 +17,5 @@ export function itemQueryParams(query: ItemQuery): Record<string, QueryValue> {
     minLevel: query.minLevel ?? undefined,
     maxLevel: query.maxLevel ?? undefined,
     rarity: query.rarity || undefined,
-    // The Trading tags also travel as the stash's forTrade switch.
-    forTrade: tags.includes(LISTED_TAG) ? true : tags.includes(NOT_LISTED_TAG) ? false : undefined,
   };
 }

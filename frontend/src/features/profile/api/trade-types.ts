@@ -20,8 +20,10 @@ export interface StashItem {
   sellerComment?: string | null;
   owner?: string;
   transferToStash?: boolean;
-  /** The open listing of a listed item, when the server names it. */
-  tradeListingId?: number | null;
+  /** How many of the stack listings and offers hold (cannot be queued). */
+  reservedCount?: number;
+  /** Set only on currency rows. */
+  currency?: string | null;
 }
 
 /** GET /season/participant/{id}/stash: one page; capacity 0 = Unlimited. */
@@ -43,6 +45,9 @@ export interface TradeListing {
   askingPrice: number | null;
   owner: string;
   itemDisplay: ItemDisplay;
+  itemName?: string;
+  /** open, or settling while a buyout or an accepted offer is being settled. */
+  state?: string;
 }
 
 /** GET /trade/trade-search: one page of other players' open listings. */
@@ -55,7 +60,8 @@ export interface TradeOfferItem {
   participantItemId: number;
   count: number;
   maxCount: number;
-  itemDisplay: ItemDisplay;
+  itemDisplay: ItemDisplay | null;
+  itemName?: string;
 }
 
 /** A trade offer (spec §3): made by offerFrom on tradeListing. */
@@ -79,7 +85,7 @@ export interface TradeNotification {
   offerFrom: string;
   status: string;
   listedItemName: string;
-  offeredItems: string | string[] | null;
+  offeredItems: string | null;
   createdOn: string;
   acknowledgedOn: string | null;
 }

@@ -19,11 +19,6 @@ import { useTradeParticipant } from './trade-layout';
 
 const shown = (n: TradeNotification) => (NOTIFICATION_STATUSES as readonly string[]).includes(n.status);
 
-function offeredText(items: TradeNotification['offeredItems']): string {
-  if (!items) return '';
-  return Array.isArray(items) ? items.join(', ') : items;
-}
-
 /** profile/trade-notifications: New badge and Ok per unacknowledged row, Acknowledge All; live. */
 export function NotificationsPage() {
   const { participantId, branch } = useTradeParticipant();
@@ -74,7 +69,7 @@ export function NotificationsPage() {
                   <TableCell>{n.status}</TableCell>
                   <TableCell>{n.offerFrom}</TableCell>
                   <TableCell>{n.listedItemName}</TableCell>
-                  <TableCell>{offeredText(n.offeredItems)}</TableCell>
+                  <TableCell>{n.offeredItems}</TableCell>
                   <TableCell>
                     {!n.acknowledgedOn && (
                       <Button size="small" variant="outlined" onClick={() => acknowledge([n.tradeNotificationId])}>

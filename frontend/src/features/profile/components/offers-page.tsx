@@ -29,7 +29,11 @@ function OfferedItems({ offer }: { offer: TradeOffer }) {
     <Stack spacing={0.5}>
       {offer.tradeOfferItems.map((item) => (
         <span key={item.participantItemId}>
-          <ItemName display={item.itemDisplay} itemId={item.participantItemId} stackCount={item.count} />
+          {item.itemDisplay ? (
+            <ItemName display={item.itemDisplay} itemId={item.participantItemId} stackCount={item.count} />
+          ) : (
+            `${item.itemName ?? 'Item'}${item.count > 1 ? ` ×${item.count}` : ''}`
+          )}
         </span>
       ))}
     </Stack>

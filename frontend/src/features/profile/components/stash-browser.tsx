@@ -143,11 +143,13 @@ export function StashBrowser({
             itemCount: answer.itemCount,
             capacity: null,
           }))
-        : getStash(participantId, query, tab === 'queue', branch).then((answer) => ({
-            rows: answer.items.map(stashRow),
-            itemCount: answer.itemCount,
-            capacity: answer.capacity,
-          }));
+        : getStash(participantId, query, { transfer: tab === 'queue', forTrade: mode === 'offer' }, branch).then(
+            (answer) => ({
+              rows: answer.items.map(stashRow),
+              itemCount: answer.itemCount,
+              capacity: answer.capacity,
+            }),
+          );
     request.then(
       (answer) => current && setPage({ kind: 'ready', ...answer }),
       (error: unknown) =>
@@ -204,6 +206,7 @@ export function StashBrowser({
           onChange={(_e, next: StashTab) => {
             setTab(next);
             setPageIndex(0);
+            setPage({ kind: 'loading' });
           }}
           aria-label="Stash views"
           sx={{ mb: 2 }}
@@ -417,7 +420,7 @@ function RowActions({
   }
   if (tab === 'queue') {
     return (
-      <Button size="small" variant="outlined" disabled={busy} onClick={onPutBack} aria-label={`Put back ${name}`}>
+      <Button size="small" variant="outlined" disabled={busy} onClick={onPutBack} aria-label={`Put Back ${name}`}>
         Put Back
       </Button>
     );
