@@ -9,6 +9,8 @@ import { AdminHomePage } from './components/admin-home-page';
 import { AdminEncountersPage } from './components/admin-encounters-page';
 import { AdminItemsPage } from './components/admin-items-page';
 import { AdminMonstersPage } from './components/admin-monsters-page';
+import { ChatPage } from './components/chat-page';
+import { ChatUserPage } from './components/chat-user-page';
 import { FilesPage } from './components/files-page';
 import { ItemEditPage } from './components/item-edit-page';
 import { MonsterEditPage } from './components/monster-edit-page';
@@ -29,6 +31,8 @@ export function AdminRoutes() {
         <Route path="encounters" element={<AdminEncountersPage />} />
         <Route path="monsters" element={<AdminMonstersPage />} />
         <Route path="monster/:monsterId" element={<MonsterEditPage />} />
+        <Route path="chat" element={<ChatPage />} />
+        <Route path="chat/user/:username" element={<ChatUserPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AdminGuard>

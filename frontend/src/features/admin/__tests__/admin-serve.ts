@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { fakeResponse } from '@/test/fake-fetch';
+
+// The DataGrid renders in several passes and the machine is shared: give async queries 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;
 type Answer = unknown | ((init: RequestInit, url: string) => unknown);
