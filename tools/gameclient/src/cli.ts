@@ -6,9 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readPlayer } from '@league/gamefiles';
+import { readPlayer, readQuests } from '@league/gamefiles';
 import { LauncherClient, type Branch } from './client';
+import { chatOnce } from './chat';
 import { pullQueue, uploadCharacter, uploadStashTab, type QuestFiles } from './flows';
+
+const DIFFICULTIES = ['Normal', 'Elite', 'Ultimate'] as const;
 
 const USAGE = `usage: league-gameclient <command> [args] [options]
 
@@ -22,7 +25,12 @@ commands:
   queue                          GET the transfer queue
   pull <transfer.gst>            write the transfer queue into tab 5 (--out), POST pull-items for what fit
   quest-tag <gdl_token>          POST a quest token (--level, --difficulty, --max-difficulty)
-  play <folder>                  all of it for every player.gdc and transfer stash under the folder
+  season                         the hub's season calls: latest season name and seasons, league files,
+                                 launcher file, chat URL
+  chat <message>                 GetChatUrl, then on the chat hub: GetConnectionId, Welcome, JoinChannel,
+                                 Send, and the ReceiveMessage that comes back (--global, --channel N)
+  play <folder>                  all of it for every player.gdc (with a quests.gdd beside it: quest info,
+                                 quest file and quest tags) and transfer stash under the folder
 
 options:
   --url <game base url>          default $LEAGUE_GAME_URL or http://localhost:8080/api/
@@ -32,6 +40,7 @@ options:
   --hub                          log in over the launcher hub (SignalR) instead of Account/login
   --quests <quests.gdd>          (upload-character) the quest file of the current difficulty
   --out <file>                   where to write a rewritten stash
+  --chat <message>               (play) also say this in chat
 `;
 
 function print(step: string, data: unknown): void {
@@ -68,6 +77,9 @@ export async function main(argv: string[]): Promise<number> {
       difficulty: { type: 'string' },
       'max-difficulty': { type: 'string' },
       help: { type: 'boolean', default: false },
+      global: { type: 'boolean', default: false },
+      channel: { type: 'string', default: '1' },
+      chat: { type: 'string' },
     },
   });
   const [command, arg] = positionals;
@@ -166,11 +178,32 @@ export async function main(argv: string[]): Promise<number> {
       print('quest-tag', { participant: pid, token: token.toLowerCase() });
       return 0;
     }
+    case 'season':
+      print('season', await client.hubSeason());
+      return 0;
+    case 'chat': {
+      const message = need('a message');
+      const url = await client.chatUrl();
+      const res = await chatOnce(url, user, message, {
+        kind: values.global ? 'global' : 'trade',
+        number: Number(values.channel),
+      });
+      print('chat', { chatUrl: url, ...res });
+      return res.received ? 0 : 1;
+    }
     case 'play': {
       const dir = need('a folder');
+      if (values.hub) print('season', await client.hubSeason());
       const pid = await participant();
       for (const f of findFiles(dir, (n) => n === 'player.gdc')) {
-        const json = await uploadCharacter(client, pid, fs.readFileSync(f));
+        const gdc = fs.readFileSync(f);
+        const player = readPlayer(gdc);
+        const d = player.info.currentDifficulty;
+        const questsPath = path.join(path.dirname(f), 'quests.gdd');
+        const questFile = fs.existsSync(questsPath) ? fs.readFileSync(questsPath) : undefined;
+        const quests: QuestFiles = {};
+        if (questFile) quests[(['normal', 'elite', 'ultimate'] as const)[d] ?? 'normal'] = questFile;
+        const json = await uploadCharacter(client, pid, gdc, quests);
         const info = json.characterData.characterInfo;
         print('upload-character', {
           file: f,
@@ -179,6 +212,17 @@ export async function main(argv: string[]): Promise<number> {
           level: info.level,
           deathCount: info.deathCount,
         });
+        if (questFile) {
+          await client.uploadQuestFile(pid, player.header.name, DIFFICULTIES[d] ?? 'Normal', questFile);
+          const tokens = readQuests(questFile).leagueTokens;
+          for (const token of tokens)
+            await client.questTag(pid, token, {
+              level: player.header.level,
+              currentDifficulty: d,
+              maxDifficulty: player.info.greatestDifficulty,
+            });
+          print('quest-tags', { name: player.header.name, tokens });
+        }
       }
       print('characters', { characters: await client.characters(pid) });
       for (const f of findFiles(dir, (n) => /^transfer\.gs[th]$/i.test(n))) {
@@ -195,6 +239,10 @@ export async function main(argv: string[]): Promise<number> {
         if (pulled.pulled.length > 0) await client.uploadSharedStash(pid, pulled.stash, path.basename(f));
       }
       print('standing', { standing: (await client.standing(pid)) ?? null });
+      if (values.chat) {
+        const url = await client.chatUrl();
+        print('chat', await chatOnce(url, user, values.chat));
+      }
       return 0;
     }
     default:

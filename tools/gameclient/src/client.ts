@@ -144,6 +144,55 @@ export class LauncherClient {
     }
   }
 
+  /** Hub calls that take the auth token and the branch (§1): seasons, files and the chat URL. */
+  async hubSeason(): Promise<{
+    seasonName: unknown;
+    seasons: unknown[];
+    leagueFiles: unknown[];
+    launcherFile: unknown;
+    chatUrl: unknown;
+  }> {
+    const hub = new HubClient(HubClient.urlFor(this.baseUrl));
+    await hub.connect();
+    const parse = (v: unknown): unknown => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    };
+    try {
+      const seasonName = await hub.invoke('GetLatestSeasonName', this.branch);
+      const seasons = (await hub.invoke('GetLatestSeason', this.token, false, this.branch)) as unknown[] | undefined;
+      const leagueFiles = (await hub.invoke('GetLeagueFiles', this.token, this.branch)) as unknown[] | undefined;
+      const launcherFile = await hub.invoke('GetLauncherFile', this.token, this.branch);
+      const chatUrl = await hub.invoke('GetChatUrl');
+      return {
+        seasonName,
+        seasons: (seasons ?? []).map(parse),
+        leagueFiles: (leagueFiles ?? []).map(parse),
+        launcherFile: parse(launcherFile),
+        chatUrl,
+      };
+    } finally {
+      hub.close();
+    }
+  }
+
+  /** Hub GetChatUrl: the chat base URL C (with its signed ticket). */
+  async chatUrl(): Promise<string> {
+    const hub = new HubClient(HubClient.urlFor(this.baseUrl));
+    await hub.connect();
+    try {
+      const url = await hub.invoke('GetChatUrl');
+      if (typeof url !== 'string' || !url) throw new Error('GetChatUrl pushed no URL');
+      return url;
+    } finally {
+      hub.close();
+    }
+  }
+
   async status(): Promise<boolean> {
     return (await this.raw('GET', 'Account/status', { auth: false })).status === 200;
   }

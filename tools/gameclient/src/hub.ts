@@ -9,9 +9,16 @@ export class HubError extends Error {
   override readonly name = 'HubError';
 }
 
+export interface CallResult {
+  /** args[0] of the event the server pushed under the method's name, if any. */
+  event: unknown;
+  /** The completion's result. */
+  result: unknown;
+}
+
 interface Pending {
   method: string;
-  resolve: (value: unknown) => void;
+  resolve: (value: CallResult) => void;
   reject: (err: Error) => void;
   event?: unknown;
   gotEvent: boolean;
@@ -23,6 +30,7 @@ export class HubClient {
   private nextId = 1;
   private readonly pending = new Map<string, Pending>();
   private ping: NodeJS.Timeout | undefined;
+  private readonly listeners = new Map<string, Array<(args: unknown[]) => void>>();
 
   constructor(
     private readonly url: string,
@@ -77,6 +85,8 @@ export class HubClient {
 
   private onMessage(msg: Record<string, unknown>): void {
     if (msg.type === 1 && typeof msg.target === 'string') {
+      const args = Array.isArray(msg.arguments) ? (msg.arguments as unknown[]) : [];
+      for (const fn of this.listeners.get(msg.target.toLowerCase()) ?? []) fn(args);
       // A pushed event carries the data of the pending invocation of that name.
       for (const p of this.pending.values())
         if (p.method === msg.target && !p.gotEvent) {
@@ -90,14 +100,47 @@ export class HubClient {
       this.pending.delete(msg.invocationId);
       clearTimeout(p.timer);
       if (msg.error) p.reject(new HubError(`${p.method} failed: ${String(msg.error)}`));
-      else p.resolve(p.event);
+      else p.resolve({ event: p.event, result: msg.result });
     } else if (msg.type === 7) {
       this.close();
     }
   }
 
+  /** Listen to a server→client event (names compare case-insensitively); returns the unsubscribe. */
+  on(target: string, fn: (args: unknown[]) => void): () => void {
+    const key = target.toLowerCase();
+    const list = this.listeners.get(key) ?? [];
+    list.push(fn);
+    this.listeners.set(key, list);
+    return () =>
+      this.listeners.set(
+        key,
+        (this.listeners.get(key) ?? []).filter((f) => f !== fn),
+      );
+  }
+
+  /** The arguments of the next `target` event; rejects after timeoutMs. */
+  next(target: string, timeoutMs = this.timeoutMs): Promise<unknown[]> {
+    return new Promise((resolve, reject) => {
+      const off = this.on(target, (args) => {
+        clearTimeout(timer);
+        off();
+        resolve(args);
+      });
+      const timer = setTimeout(() => {
+        off();
+        reject(new HubError(`no ${target} within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+  }
+
   /** Invoke a method; resolves with args[0] of the event the server pushed for it (undefined if none). */
-  invoke(method: string, ...args: unknown[]): Promise<unknown> {
+  async invoke(method: string, ...args: unknown[]): Promise<unknown> {
+    return (await this.call(method, ...args)).event;
+  }
+
+  /** Invoke a method; resolves with the pushed event's data and the completion's result. */
+  call(method: string, ...args: unknown[]): Promise<CallResult> {
     const invocationId = String(this.nextId++);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -2,3 +2,4 @@ export * from './client';
 export * from './flows';
 export * from './hub';
 export * from './multipart';
+export * from './chat';

@@ -5,9 +5,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { WebSocketServer } from 'ws';
-import { readPlayer, readStash, UPLOAD_TAB, QUEUE_TAB, type LauncherItem } from '@league/gamefiles';
+import os from 'node:os';
+import { WebSocket, WebSocketServer } from 'ws';
+import { readPlayer, readStash, UPLOAD_TAB, QUEUE_TAB, writeQuests, type LauncherItem } from '@league/gamefiles';
 import {
+  chatOnce,
+  decodePairs,
+  encodePairs,
   characterJson,
   checksum,
   LauncherClient,
@@ -71,6 +75,14 @@ const queueItem = (id: number): LauncherItem => ({
 
 let server: http.Server;
 let wss: WebSocketServer;
+let chatWss: WebSocketServer;
+interface Reply {
+  push: (name: string, args: unknown[]) => void;
+  done: (result?: unknown) => void;
+}
+const hubCalls: string[] = [];
+const chatJoins: unknown[][] = [];
+const chatSends: unknown[][] = [];
 let base: string;
 const seen: Seen[] = [];
 const state = { stashFull: false, queue: [] as LauncherItem[], knownCharacter: false };
@@ -114,12 +126,19 @@ beforeAll(async () => {
       if (p === '/api/Season/participant/42/pull-items') return send(200);
       if (p === '/api/Season/participant/42/shared-stash') return send(200);
       if (p === '/api/Season/participant/42/quest-tag/gdl_boss_01') return send(200);
+      if (p === '/api/Season/participant/42/character/Alina/questfile/Ultimate') return send(200);
       if (p === '/api/Season/participant/42/standing') return send(200, { pointTotal: 10, rank: 3 });
       return send(404, 'no route');
     });
   });
-  wss = new WebSocketServer({ server, path: '/api/' });
-  wss.on('connection', (ws) => {
+  wss = new WebSocketServer({ noServer: true });
+  chatWss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const target = req.url === '/api/' ? wss : req.url === '/api/chat/t/TICKET/' ? chatWss : undefined;
+    if (!target) return socket.destroy();
+    target.handleUpgrade(req, socket, head, (ws) => target.emit('connection', ws, req));
+  });
+  const hubServer = (ws: WebSocket, handle: (target: string, args: unknown[], reply: Reply) => void) => {
     let handshaken = false;
     ws.on('message', (data) => {
       for (const frame of data.toString().split('\x1e')) {
@@ -128,36 +147,91 @@ beforeAll(async () => {
           type?: number;
           target?: string;
           invocationId?: string;
-          arguments?: string[];
+          arguments?: unknown[];
         };
         if (!handshaken) {
           handshaken = true;
           ws.send('{}\x1e');
           continue;
         }
-        if (msg.type === 1 && msg.target === 'Login') {
-          const [u, pw] = msg.arguments ?? [];
-          const tokens =
-            u === 'player1' && pw === 'pw'
-              ? JSON.stringify({ access_token: 'tok', refresh_token: 'r', role: 'tester' })
-              : '{}';
-          ws.send(`${JSON.stringify({ type: 1, target: 'Login', arguments: [tokens] })}\x1e`);
-          ws.send(`${JSON.stringify({ type: 3, invocationId: msg.invocationId, result: null })}\x1e`);
-        }
+        if (msg.type !== 1 || !msg.target) continue;
+        hubCalls.push(msg.target);
+        const push = (name: string, args: unknown[]) =>
+          ws.send(`${JSON.stringify({ type: 1, target: name, arguments: args })}\x1e`);
+        const done = (result: unknown = null) =>
+          ws.send(`${JSON.stringify({ type: 3, invocationId: msg.invocationId, result })}\x1e`);
+        handle(msg.target, msg.arguments ?? [], { push, done });
       }
     });
-  });
+  };
+  wss.on('connection', (ws: WebSocket) =>
+    hubServer(ws, (target, args, { push, done }) => {
+      if (target === 'Login') {
+        const [u, pw] = args;
+        const tokens =
+          u === 'player1' && pw === 'pw'
+            ? JSON.stringify({ access_token: 'tok', refresh_token: 'r', role: 'tester' })
+            : '{}';
+        push('Login', [tokens]);
+      } else if (target === 'GetLatestSeasonName') push(target, [args[0] === 'prod' ? 'GrimLeagueS07' : '']);
+      else if (target === 'GetLatestSeason')
+        push(target, [
+          [
+            JSON.stringify({
+              SeasonId: 7,
+              SeasonTypeId: 1,
+              ModName: 'GrimLeagueS07',
+              DisplayName: 'Season 7',
+              ParticipationTag: 'gdl_s7',
+            }),
+          ],
+        ]);
+      else if (target === 'GetLeagueFiles')
+        push(target, [[JSON.stringify({ FileName: 'GrimLeagueS07.arz', DownloadUrl: 'http://x/f', FileSize: 3 })]]);
+      else if (target === 'GetLauncherFile')
+        push(target, [JSON.stringify({ FileName: 'launcher.zip', Version: '1.4.3' })]);
+      else if (target === 'GetChatUrl') push(target, [`${base}chat/t/TICKET/`]);
+      done();
+    }),
+  );
+  chatWss.on('connection', (ws: WebSocket) =>
+    hubServer(ws, (target, args, { push, done }) => {
+      if (target === 'GetConnectionId') {
+        push('Connection', ['conn-1']);
+        return done('conn-1');
+      }
+      if (target === 'Welcome') {
+        push('WelcomeMessage', [['Welcome to the league']]);
+        return done(['Welcome to the league']);
+      }
+      if (target === 'JoinChannel') {
+        chatJoins.push(args);
+        push('JoinedChannel', [args[3]]);
+        return done(args[3]);
+      }
+      if (target === 'Send') {
+        chatSends.push(args);
+        push('ReceiveMessage', [args[0], args[1], 1, '']);
+        return done();
+      }
+      done();
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
 });
 
 afterAll(async () => {
   wss.close();
+  chatWss.close();
   await new Promise((resolve) => server.close(resolve));
 });
 
 beforeEach(() => {
   seen.length = 0;
+  hubCalls.length = 0;
+  chatJoins.length = 0;
+  chatSends.length = 0;
   state.stashFull = false;
   state.queue = [];
   state.knownCharacter = false;
@@ -301,7 +375,98 @@ describe('launcher REST client', () => {
   });
 });
 
+describe('launcher hub and chat', () => {
+  it('reads the season, files, launcher file and chat URL from the hub', async () => {
+    const c = await loggedIn();
+    const season = await c.hubSeason();
+    expect(season).toEqual({
+      seasonName: 'GrimLeagueS07',
+      seasons: [
+        { SeasonId: 7, SeasonTypeId: 1, ModName: 'GrimLeagueS07', DisplayName: 'Season 7', ParticipationTag: 'gdl_s7' },
+      ],
+      leagueFiles: [{ FileName: 'GrimLeagueS07.arz', DownloadUrl: 'http://x/f', FileSize: 3 }],
+      launcherFile: { FileName: 'launcher.zip', Version: '1.4.3' },
+      chatUrl: `${base}chat/t/TICKET/`,
+    });
+    expect(hubCalls).toEqual([
+      'GetLatestSeasonName',
+      'GetLatestSeason',
+      'GetLeagueFiles',
+      'GetLauncherFile',
+      'GetChatUrl',
+    ]);
+  });
+
+  it('encodes chat text as UTF-16 byte pairs', () => {
+    expect(encodePairs('Hi')).toBe('\u0000H\u0000i');
+    expect(decodePairs(encodePairs('Grüße ✓'))).toBe('Grüße ✓');
+  });
+
+  it('joins a chat channel, sends and receives the message back', async () => {
+    const res = await chatOnce(`${base}chat/t/TICKET/`, 'player1', 'WTS ring', { kind: 'global', number: 2 });
+    expect(res.connectionId).toBe('conn-1');
+    expect(res.welcome).toEqual(['Welcome to the league']);
+    expect(chatJoins).toEqual([['conn-1', 'player1', 0, 32]]);
+    expect(chatSends).toEqual([[encodePairs('player1'), encodePairs('WTS ring'), 32, '']]);
+    expect(res.received).toEqual({ name: 'player1', message: 'WTS ring', type: 1, item: undefined });
+  });
+});
+
 describe('league-gameclient command line', () => {
+  it('play uploads quest info, the quest file and the league quest tags when a quests.gdd is beside the save', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gameclient-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'player.gdc'), gdc);
+      fs.writeFileSync(
+        path.join(dir, 'quests.gdd'),
+        writeQuests({ uid: '0123456789abcdef0123456789abcdef', tokens: ['GDL_Boss_01', 'q_other'] }),
+      );
+      const lines: string[] = [];
+      const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
+      try {
+        expect(
+          await main(['play', dir, '--url', base, '--user', 'player1', '--password', 'pw', '--hub', '--chat', 'gg']),
+        ).toBe(0);
+      } finally {
+        spy.mockRestore();
+      }
+      const steps = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(steps.map((s) => s.step)).toEqual([
+        'login',
+        'season',
+        'upload-character',
+        'quest-tags',
+        'characters',
+        'standing',
+        'chat',
+      ]);
+      expect(steps[0]).toMatchObject({ via: 'hub', role: 'tester' });
+      expect(steps[3]).toEqual({ step: 'quest-tags', name: 'Alina', tokens: ['gdl_boss_01'] });
+      const upload = seen.find((s) => s.url.startsWith('/api/Season/participant/42/character?'));
+      const character = JSON.parse(
+        parseMultipart(upload?.body ?? Buffer.alloc(0), upload?.contentType ?? '')[0]?.body.toString() ?? '{}',
+      ) as {
+        characterData: { questInfo: unknown };
+      };
+      expect(character.characterData.questInfo).toEqual({ ultimateQuestTags: ['gdl_boss_01'] });
+      expect(
+        seen.some(
+          (s) =>
+            s.method === 'POST' &&
+            s.url === '/api/Season/participant/42/character/Alina/questfile/Ultimate?branch=prod',
+        ),
+      ).toBe(true);
+      const tag = seen.find((s) => s.url.startsWith('/api/Season/participant/42/quest-tag/'));
+      expect(JSON.parse(tag?.body.toString() ?? '')).toEqual({ level: 100, currentDifficulty: 2, maxDifficulty: 2 });
+      expect(steps[6]).toMatchObject({ received: { name: 'player1', message: 'gg' } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('plays a folder: characters, stash upload, queue pull, standing', async () => {
     state.queue = [queueItem(77)];
     const lines: string[] = [];
