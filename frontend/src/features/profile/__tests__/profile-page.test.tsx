@@ -262,16 +262,16 @@ describe('profile landing', () => {
       expect(panel.queryByText('Not connected')).not.toBeInTheDocument();
     });
 
-    it('when Patreon returns with ?code=, then the code is sent once, the connected state shows and the code leaves the address', async () => {
+    it('when Patreon returns with ?code= and ?state=, then both are sent once, the connected state shows and both leave the address', async () => {
       signIn(null);
       serve();
-      const { router } = renderApp('/profile?code=oauth-code-1&branch=prod');
+      const { router } = renderApp('/profile?code=oauth-code-1&state=st-1&branch=prod');
 
       const panel = within(await screen.findByRole('region', { name: 'Patreon' }));
       expect(await panel.findAllByText('Patreon connected')).not.toHaveLength(0);
       const exchanges = callsTo('/api/account/connect-patreon');
       expect(exchanges).toHaveLength(1);
-      expect(exchanges[0]?.[0]).toBe('/api/account/connect-patreon?code=oauth-code-1');
+      expect(exchanges[0]?.[0]).toBe('/api/account/connect-patreon?code=oauth-code-1&state=st-1');
       expect(exchanges[0]?.[1].method).toBe('POST');
       expect(router.state.location.pathname).toBe('/profile');
       expect(router.state.location.search).toBe('?branch=prod');

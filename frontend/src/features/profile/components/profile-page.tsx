@@ -102,6 +102,7 @@ export function ProfilePage() {
   const accountPatreon = useRef<boolean | null>(null);
   const exchangedCode = useRef<string | null>(null);
   const code = searchParams.get('code');
+  const oauthState = searchParams.get('state');
 
   useEffect(() => {
     let current = true;
@@ -138,7 +139,7 @@ export function ProfilePage() {
     if (!code || exchangedCode.current === code) return;
     exchangedCode.current = code;
     setPatreon({ kind: 'connecting' });
-    postConnectPatreon(code).then(
+    postConnectPatreon(code, oauthState).then(
       (answer) => setPatreon({ kind: 'known', connected: answer.isPatreonConnected, message: answer.message }),
       (error: unknown) =>
         setPatreon({ kind: 'failed', connected: accountPatreon.current ?? false, text: messageOf(error) }),
@@ -147,11 +148,12 @@ export function ProfilePage() {
       (params) => {
         const next = new URLSearchParams(params);
         next.delete('code');
+        next.delete('state');
         return next;
       },
       { replace: true },
     );
-  }, [code, setSearchParams]);
+  }, [code, oauthState, setSearchParams]);
 
   const join = async (seasonId: number) => {
     setJoining(seasonId);
