@@ -2,7 +2,13 @@
 // written back unchanged is byte-identical (same seed, same key stream).
 import { CipherReader, CipherWriter } from './cipher';
 import { FormatError } from './errors';
-import { launcherToStashItem, stashItemToLauncher, type LauncherItem, type StashItem } from './items';
+import {
+  launcherToStashItem,
+  stashItemToLauncher,
+  validateLauncherItem,
+  type LauncherItem,
+  type StashItem,
+} from './items';
 import { defaultItemSize, type ItemSize } from './sizes';
 
 export const STASH_FILE_VERSION = 2;
@@ -93,6 +99,7 @@ export function readStash(input: Uint8Array): TransferStash {
 }
 
 function writeItem(w: CipherWriter, item: StashItem): void {
+  if (!Number.isFinite(item.x) || !Number.isFinite(item.y)) throw new FormatError('item position is not a number');
   w.string(item.baseName, 'baseName');
   w.string(item.prefixName, 'prefixName');
   w.string(item.suffixName, 'suffixName');
@@ -220,8 +227,11 @@ export function placeQueuedItems<T extends LauncherItem>(
   }
   const placed: PlaceResult<T>['placed'] = [];
   const notPlaced: T[] = [];
-  for (const item of queued) {
+  for (const [i, item] of queued.entries()) {
+    validateLauncherItem(item, `queued item ${i + 1}`);
     const s = sizeOf(item.name);
+    if (!Number.isInteger(s.width) || !Number.isInteger(s.height) || s.width < 1 || s.height < 1)
+      throw new FormatError(`size of ${item.name} must be whole cells, at least 1×1`);
     let spot: { x: number; y: number } | undefined;
     for (let y = 0; !spot && y + s.height <= height; y++)
       for (let x = 0; x + s.width <= width; x++)

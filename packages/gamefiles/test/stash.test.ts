@@ -197,6 +197,18 @@ describe('upload tab and transfer queue', () => {
     ]);
   });
 
+  it('refuses queued items that are not the launcher item JSON, naming the item and field', () => {
+    const s = readStash(raw);
+    const [good] = queued(1);
+    expectFormatError(
+      () =>
+        placeQueuedItems(s, [good as LauncherItem, { ...(good as LauncherItem), prefix: null as unknown as string }]),
+      /queued item 2\.prefix must be a string/,
+    );
+    expectFormatError(() => placeQueuedItems(s, [{ ...(good as LauncherItem), stackCount: 2 ** 32 }]), /stackCount/);
+    expectFormatError(() => placeQueuedItems(s, queued(1), { sizeOf: () => ({ width: 0, height: 1 }) }), /whole cells/);
+  });
+
   it('refuses a stash without tab 5', () => {
     const s = readStash(raw);
     expectFormatError(() => placeQueuedItems({ ...s, tabs: s.tabs.slice(0, 3) }, queued(1)), /no tab 5/);
