@@ -1,5 +1,7 @@
-// The tags file (tags.gst / tags.gsh), not enciphered: u32 count, u32 payload length (the bytes after
-// these 8), then count × (u32 length + ASCII token, e.g. GDIP_…).
+// The tags file (tags.gst / tags.gsh), not enciphered: u32 count, u32 payload length, then
+// count × (u32 length + ASCII token, e.g. GDIP_…). The writer gives the payload length as the bytes after
+// the 8-byte header; the reader also accepts the sum of the token lengths (LAUNCHER-API.md does not say
+// which the launcher writes, and the site must not refuse the launcher's own file).
 import { FormatError } from './errors';
 
 const MAX_TOKEN = 1024;
@@ -9,12 +11,9 @@ export function readTagsFile(input: Uint8Array): string[] {
   if (buf.length < 8) throw new FormatError(`tags file: too short (${buf.length} bytes)`);
   const count = buf.readUInt32LE(0);
   const payload = buf.readUInt32LE(4);
-  if (payload !== buf.length - 8)
-    throw new FormatError(
-      `tags file: payload length ${payload} does not match the ${buf.length - 8} bytes that follow`,
-      4,
-    );
-  if (count > payload / 4) throw new FormatError(`tags file: ${count} tokens cannot fit in ${payload} bytes`, 0);
+  if (count > (buf.length - 8) / 4)
+    throw new FormatError(`tags file: ${count} tokens cannot fit in ${buf.length - 8} bytes`, 0);
+  let textBytes = 0;
   const tokens: string[] = [];
   let pos = 8;
   for (let i = 0; i < count; i++) {
@@ -28,10 +27,16 @@ export function readTagsFile(input: Uint8Array): string[] {
       if (c < 0x20 || c > 0x7e) throw new FormatError(`tags file: token ${i + 1} is not ASCII`, j);
     }
     tokens.push(buf.toString('latin1', pos, pos + len));
+    textBytes += len;
     pos += len;
   }
   if (pos !== buf.length)
     throw new FormatError(`tags file: ${buf.length - pos} unexpected bytes after the tokens`, pos);
+  if (payload !== buf.length - 8 && payload !== textBytes)
+    throw new FormatError(
+      `tags file: payload length ${payload} is neither the ${buf.length - 8} bytes that follow nor the ${textBytes} token bytes`,
+      4,
+    );
   return tokens;
 }
 

@@ -27,7 +27,10 @@ describe('tags file', () => {
   it('refuses truncated, padded and forged files', () => {
     const good = writeTagsFile(['GDIP_A', 'GDIP_B']);
     for (let c = 0; c < good.length; c++) expectFormatError(() => readTagsFile(good.subarray(0, c)));
-    expectFormatError(() => readTagsFile(Buffer.concat([good, Buffer.alloc(1)])), /payload length/);
+    expectFormatError(() => readTagsFile(Buffer.concat([good, Buffer.alloc(1)])), /unexpected bytes/);
+    const badPayload = Buffer.from(good);
+    badPayload.writeUInt32LE(5, 4);
+    expectFormatError(() => readTagsFile(badPayload), /payload length 5 is neither/);
     const count = Buffer.from(good);
     count.writeUInt32LE(0xffffffff, 0);
     expectFormatError(() => readTagsFile(count), /cannot fit/);
@@ -40,6 +43,12 @@ describe('tags file', () => {
     const binary = Buffer.from(good);
     binary[12] = 0;
     expectFormatError(() => readTagsFile(binary), /not ASCII/);
+  });
+
+  it('also reads a file whose payload length counts only the token bytes', () => {
+    const file = writeTagsFile(['GDIP_A', 'GDIP_BC']);
+    file.writeUInt32LE(13, 4);
+    expect(readTagsFile(file)).toEqual(['GDIP_A', 'GDIP_BC']);
   });
 
   it('on random corruption either reads or throws FormatError', () => {
