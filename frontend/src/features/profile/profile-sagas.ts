@@ -1,4 +1,4 @@
-import { eventChannel, END, type EventChannel } from 'redux-saga';
+import { buffers, eventChannel, END, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, take, takeEvery, takeLatest, all } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { deleteTradeListing } from './api/delete-trade-listing';
@@ -24,7 +24,10 @@ export const TRADE_EVENT_NAMES = ['message', 'notification', 'trade-notification
 
 export type TradeStreamMessage = { kind: 'open' } | { kind: 'event'; type: string } | { kind: 'error' };
 
-/** The EventSource as a saga channel; it ends after the first error (the saga then polls). */
+/**
+ * The EventSource as a saga channel; it ends after the first error (the saga then polls). Events that
+ * arrive while the saga is busy refreshing are kept (a few are enough: each one means "refresh").
+ */
 export function tradeEventChannel(source: EventSource): EventChannel<TradeStreamMessage> {
   return eventChannel<TradeStreamMessage>((emit) => {
     const onOpen = () => emit({ kind: 'open' });
@@ -37,7 +40,7 @@ export function tradeEventChannel(source: EventSource): EventChannel<TradeStream
     source.addEventListener('error', onError);
     for (const name of TRADE_EVENT_NAMES) source.addEventListener(name, onEvent);
     return () => source.close();
-  });
+  }, buffers.sliding(10));
 }
 
 function* loadNotifications({ payload }: PayloadAction<TradeScope>) {
