@@ -1,9 +1,116 @@
-import { createLogger, startService, type RunningService } from '@league/platform';
-import { loadServiceConfig } from './config';
+import { randomBytes } from 'node:crypto';
+import { createLogger, OutboxRelay, redisConnection, startService, type RunningService } from '@league/platform';
+import { loadServiceConfig, seedsDemo } from './config';
+import { tradeModels, type TradeModels } from './data/models';
+import { RedisPush } from './data/push';
+import { MongoTradeStore } from './data/store';
+import { SearchIndex } from './domain/search-index';
+import { TradeService } from './domain/trade';
+import { subscribeSeasonEvents } from './events/consumers';
+import { tradeApi } from './http/trade.routes';
+import { seedDemoListings } from './seed';
+
+export interface TradeRunning extends RunningService {
+  trade: TradeService;
+  store: MongoTradeStore;
+  models: TradeModels;
+  index: SearchIndex;
+  relay: OutboxRelay;
+  /** Reloads the search index from the store in full (as at start). */
+  reloadIndex: () => Promise<void>;
+}
 
 /** Starts the trade service: listings, offers, buyouts, the settlement saga, notifications and blocks. */
-export async function start(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+export async function start(env: NodeJS.ProcessEnv = process.env): Promise<TradeRunning> {
   const config = loadServiceConfig(env);
   const logger = createLogger('trade', config.LOG_LEVEL);
-  return startService({ name: 'trade', config, logger, apis: () => [] });
+  const prefix = config.TRADE_REDIS_PREFIX ?? `trade:${config.MONGO_DB}:`;
+  const instance = randomBytes(6).toString('hex');
+  const index = new SearchIndex();
+  let trade!: TradeService;
+  let store!: MongoTradeStore;
+  let models!: TradeModels;
+  let relay!: OutboxRelay;
+  let push!: RedisPush;
+  let reloadIndex!: () => Promise<void>;
+
+  const running = await startService({
+    name: 'trade',
+    config,
+    logger,
+    background: async (engines) => {
+      models = tradeModels(engines.mongo);
+      await Promise.all(Object.values(models).map((m) => m.init()));
+      store = new MongoTradeStore(models, engines.redis, prefix);
+      await store.initSequences();
+      relay = new OutboxRelay({
+        bus: engines.bus,
+        logger,
+        models: [models.Listing, models.Offer],
+        intervalMs: 2_000,
+        locks: engines.locks,
+      });
+      push = new RedisPush(
+        engines.redis,
+        redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }),
+        prefix,
+        instance,
+        logger,
+      );
+      const indexListing = async (id: number) => index.put(await store.listing(id), id);
+      trade = new TradeService(
+        {
+          store,
+          locks: engines.locks,
+          logger,
+          push,
+          publishSoon: () => relay.kick(),
+          indexListing,
+          now: () => new Date(),
+        },
+        index,
+      );
+      reloadIndex = async () => {
+        const started = Date.now();
+        index.load(await store.openListings());
+        logger.info({ listings: index.size, ms: Date.now() - started }, 'search index loaded');
+      };
+      await reloadIndex();
+      await push.start((id) => {
+        indexListing(id).catch((err: unknown) => logger.warn({ err, id }, 'search index refresh failed'));
+      });
+      const resync =
+        config.TRADE_INDEX_RESYNC_MS > 0
+          ? setInterval(() => {
+              reloadIndex().catch((err: unknown) => logger.warn({ err }, 'search index resync failed'));
+            }, config.TRADE_INDEX_RESYNC_MS)
+          : undefined;
+      resync?.unref();
+      relay.start();
+      await subscribeSeasonEvents(engines.bus, trade, config.TRADE_CONSUMER_GROUP);
+
+      let seedTimer: NodeJS.Timeout | undefined;
+      if (seedsDemo(config)) {
+        const deadline = Date.now() + 10 * 60_000;
+        const attempt = async () => {
+          const r = await seedDemoListings(trade, store, logger);
+          if (r.created) logger.info(r, 'trade demo listings created');
+          if (r.waitingFor.length && Date.now() < deadline)
+            seedTimer = setTimeout(() => void attempt().catch(() => undefined), 5_000);
+        };
+        seedTimer = setTimeout(
+          () => void attempt().catch((err: unknown) => logger.warn({ err }, 'demo seed failed')),
+          2_000,
+        );
+      }
+      return async () => {
+        if (seedTimer) clearTimeout(seedTimer);
+        if (resync) clearInterval(resync);
+        await push.stop();
+        await relay.stop();
+      };
+    },
+    apis: (engines) => [tradeApi(trade, engines.auth, push)],
+  });
+  return { ...running, trade, store, models, index, relay, reloadIndex };
 }

@@ -28,6 +28,13 @@ export const stashItemChangedV1 = defineEvent(
     /** Stat filter tags the item carries (the stat filter catalogue's statTag values). */
     statTags: z.array(z.string()),
     changedAt: z.string().datetime(),
+    /**
+     * Optional (added for the trading post's search): the stash rarity filter class of the item
+     * (STASH_RARITY_FILTERS: Common, Magical, Monster Infrequent, Double Rare Affix, Double Rare MI, Epic,
+     * Legendary). Without it trade derives the class from `itemDisplay`, which cannot tell a monster
+     * infrequent base.
+     */
+    rarityFilter: z.string().optional(),
   }),
 );
 

@@ -1,0 +1,301 @@
+// The trading post on FerretDB: GET /trade/trade-search p95 at 10,000 and then 100,000 open listings
+// (5,000 participants in one season, 10 filter mixes), and the settlement saga end to end (buyout →
+// trade.settlement-requested.v1 → a stand-in for season that answers season.settlement-completed.v1 →
+// the listing closed). Boots the built trade service on port 0 against a throwaway database (dropped at the
+// end), trusting a throwaway JWKS. Writes bench/results/trade-search.json.
+// Needs the engines up and `npx tsc -b services/trade`.
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const { start } = require('../services/trade/dist/server.js');
+const { startTestIdentity } = require('../packages/platform/dist/testing.js');
+const { buildEnvelope } = require('../packages/platform/dist/index.js');
+const { settlementCompletedV1, settlementRequestedV1, CURRENCY_NAMES } = require('../packages/contracts/dist/index.js');
+const { Kafka, logLevel } = require('kafkajs');
+
+const SIZES = (process.env.BENCH_LISTINGS ?? '10000,100000').split(',').map(Number);
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 5_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+const SETTLEMENTS = Number(process.env.BENCH_SETTLEMENTS ?? 50);
+const base = randomInt(100_000_000, 1_500_000_000);
+const SEASON = base;
+const participantId = (i) => base + 1 + i;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (v) => Math.round(v * 100) / 100;
+const summary = (ms) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    p50Ms: round(percentile(s, 50)),
+    p95Ms: round(percentile(s, 95)),
+    maxMs: round(s[s.length - 1]),
+  };
+};
+
+const RARITIES = ['Common', 'Magical', 'Rare', 'Epic', 'Legendary'];
+const WORDS = ['Storm', 'Frost', 'Blood', 'Aether', 'Chaos', 'Iron', 'Void', 'Ember', 'Venom', 'Gale'];
+const TAGS = ['offensiveFire', 'offensiveCold', 'defensiveLife', 'characterAttackSpeed', 'petDamage', 'retaliation'];
+
+function listingDoc(id, i) {
+  const itemTypeId = i % 38;
+  const rarity = RARITIES[i % RARITIES.length];
+  const name = `${WORDS[i % 10]} ${WORDS[(i >> 3) % 10]}bane ${i % 7 === 0 ? '(S)' : ''}`.trim();
+  const level = 1 + (i % 100);
+  const owner = i % PARTICIPANTS;
+  return {
+    _id: id,
+    seasonId: SEASON,
+    isBeta: false,
+    seasonParticipantId: participantId(owner),
+    owner: `bench${owner}`,
+    participantItemId: id,
+    count: 1,
+    maxCount: 1,
+    askingCurrency: i % 3 ? CURRENCY_NAMES[i % 27] : null,
+    askingPrice: i % 3 ? 1 + (i % 90) : null,
+    sellerComment: null,
+    itemDisplay: {
+      baseItem: { itemDbrTag: { name }, rarity, style: null, itemTypeId, levelRequirement: level },
+      prefix:
+        i % 2
+          ? { itemDbrTag: { name: 'of Fire' }, rarity: i % 4 === 1 ? 'Rare' : 'Magical', levelRequirement: level }
+          : null,
+      suffix: i % 2 ? { itemDbrTag: { name: 'of Ice' }, rarity: 'Rare', levelRequirement: level } : null,
+      itemType: 'Ring',
+    },
+    itemName: name,
+    statTags: [TAGS[i % TAGS.length], TAGS[(i >> 2) % TAGS.length]],
+    record: `records/items/bench/${i % 500}.dbr`,
+    prefixRecord: '',
+    suffixRecord: '',
+    state: 'open',
+    settlement: null,
+    closedReason: null,
+    createdOn: new Date(),
+    updatedOn: new Date(),
+    outbox: [],
+    appliedEvents: [],
+  };
+}
+
+const MIXES = [
+  ['no filter', ''],
+  ['item type', '&itemType=19'],
+  ['rarity', '&rarity=Legendary'],
+  ['type + rarity', '&itemType=12&rarity=Epic'],
+  ['level range', '&minLevel=80&maxLevel=100'],
+  ['search term', '&searchTerm=stormbane'],
+  ['stat filter', '&filter=offensiveFire;defensiveLife'],
+  ['set items', '&filter=setItem&rarity=Epic'],
+  ['everything', '&itemType=20&rarity=Magical&minLevel=10&maxLevel=90&searchTerm=frost&filter=petDamage'],
+  ['deep page', '&page=50&pageSize=100'],
+];
+
+function get(agent, port, urlPath, token) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(
+      { host: '127.0.0.1', port, path: urlPath, agent, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, body, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+const identity = await startTestIdentity();
+const svc = await start({
+  ...process.env,
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  MONGO_DB: `bench-trade-${randomUUID().slice(0, 8)}`,
+  TRADE_CONSUMER_GROUP: `bench-trade-${randomUUID().slice(0, 8)}`,
+  TRADE_INDEX_RESYNC_MS: '0',
+  JWKS_URL: identity.jwksUrl,
+});
+const kafka = new Kafka({
+  clientId: 'bench-season',
+  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  logLevel: logLevel.NOTHING,
+});
+const producer = kafka.producer();
+const consumer = kafka.consumer({ groupId: `bench-season-${randomUUID().slice(0, 8)}` });
+const result = {
+  benchmark: 'trade search and settlement',
+  participants: PARTICIPANTS,
+  requestsPerMix: REQUESTS,
+  targetP95Ms: 50,
+  sizes: [],
+  at: new Date().toISOString(),
+};
+try {
+  const { Participant, Listing, Block, Currency } = svc.models;
+  // 5,000 participants of one trade season; the searcher blocks 20 of them and is blocked by 20 more.
+  const participants = Array.from({ length: PARTICIPANTS + 1 }, (_, i) => ({
+    _id: participantId(i),
+    seasonId: SEASON,
+    username: `bench${i}`,
+    usernameKey: `bench${i}`,
+    seasonTypeId: 1,
+    isBeta: false,
+  }));
+  for (let i = 0; i < participants.length; i += 1000)
+    await Participant.collection.insertMany(participants.slice(i, i + 1000));
+  const searcher = participantId(PARTICIPANTS); // owns no listing
+  const blocks = Array.from({ length: 40 }, (_, i) =>
+    i < 20
+      ? {
+          _id: `${searcher}:${participantId(i)}`,
+          seasonParticipantId: searcher,
+          ignoredParticipantId: participantId(i),
+          ignoredUsername: `bench${i}`,
+          createdOn: new Date(),
+        }
+      : {
+          _id: `${participantId(i)}:${searcher}`,
+          seasonParticipantId: participantId(i),
+          ignoredParticipantId: searcher,
+          ignoredUsername: `bench${PARTICIPANTS}`,
+          createdOn: new Date(),
+        },
+  );
+  await Block.collection.insertMany(blocks);
+  const token = await identity.token({ username: `bench${PARTICIPANTS}` });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  let inserted = 0;
+  for (const size of SIZES) {
+    const fillStarted = Date.now();
+    while (inserted < size) {
+      const n = Math.min(2_000, size - inserted);
+      await Listing.collection.insertMany(
+        Array.from({ length: n }, (_, k) => listingDoc(inserted + k + 1, inserted + k)),
+      );
+      inserted += n;
+    }
+    const fillMs = Date.now() - fillStarted;
+    const loadStarted = Date.now();
+    await svc.reloadIndex();
+    const indexLoadMs = Date.now() - loadStarted;
+    const mixes = [];
+    const all = [];
+    for (const [name, q] of MIXES) {
+      const urlPath = `/trade/trade-search?seasonParticipantId=${searcher}&page=1&pageSize=50${q}&branch=prod`.replace(
+        '&page=1&pageSize=50&page=50&pageSize=100',
+        '&page=50&pageSize=100',
+      );
+      const first = await get(agent, svc.port, urlPath, token);
+      if (first.status !== 200) throw new Error(`${name}: ${first.status} ${first.body}`);
+      for (let i = 0; i < 10; i += 1) await get(agent, svc.port, urlPath, token); // warm-up
+      const ms = [];
+      for (let i = 0; i < REQUESTS; i += 1) {
+        const r = await get(agent, svc.port, urlPath, token);
+        if (r.status !== 200) throw new Error(`${name}: ${r.status}`);
+        ms.push(r.ms);
+      }
+      all.push(...ms);
+      mixes.push({ mix: name, hits: JSON.parse(first.body).itemCount, ...summary(ms) });
+    }
+    const row = {
+      listings: size,
+      fillMs,
+      indexLoadMs,
+      rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+      overall: summary(all),
+      mixes,
+    };
+    result.sizes.push(row);
+    console.log(
+      `trade-search at ${size} listings: p50 ${row.overall.p50Ms} ms, p95 ${row.overall.p95Ms} ms, max ${row.overall.maxMs} ms (index load ${indexLoadMs} ms, RSS ${row.rssMb} MB)`,
+    );
+    for (const m of mixes)
+      console.log(`  ${m.mix.padEnd(14)} hits ${String(m.hits).padStart(6)}  p50 ${m.p50Ms} ms  p95 ${m.p95Ms} ms`);
+  }
+  if (result.sizes.length >= 2) {
+    const [a, b] = [result.sizes[0], result.sizes[result.sizes.length - 1]];
+    result.growth = round(b.overall.p95Ms / a.overall.p95Ms);
+    console.log(`p95 growth ${a.listings} → ${b.listings}: ${result.growth}x (target <= 2x)`);
+  }
+  agent.destroy();
+
+  // Settlement end to end, with a stand-in for season answering each request at once.
+  if (SETTLEMENTS > 0) {
+    await producer.connect();
+    await consumer.connect();
+    await consumer.subscribe({ topic: settlementRequestedV1.topic, fromBeginning: false });
+    await new Promise((resolve) => {
+      consumer.on(consumer.events.GROUP_JOIN, resolve);
+      consumer.run({
+        eachMessage: async ({ message }) => {
+          const e = JSON.parse(message.value.toString());
+          if (e.data.seasonId !== SEASON) return;
+          const reply = buildEnvelope(settlementCompletedV1, {
+            settlementId: e.data.settlementId,
+            tradeListingId: e.data.tradeListingId,
+            tradeOfferId: e.data.tradeOfferId,
+            buyerItemIds: [e.data.item.participantItemId],
+            sellerItemIds: [],
+            completedAt: new Date().toISOString(),
+          });
+          await producer.send({
+            topic: settlementCompletedV1.topic,
+            messages: [{ key: String(e.data.tradeListingId), value: JSON.stringify(reply) }],
+          });
+        },
+      });
+    });
+    const buyer = participantId(PARTICIPANTS);
+    await Currency.collection.insertOne({
+      _id: buyer,
+      seasonId: SEASON,
+      version: 1,
+      balances: Object.fromEntries(CURRENCY_NAMES.map((c) => [c, 1_000_000])),
+    });
+    const ms = [];
+    for (let i = 0; i < SETTLEMENTS; i += 1) {
+      const listingId = 50 + i * 17; // priced listings of sellers the buyer has not blocked
+      const l = await svc.store.listing(listingId);
+      if (!l?.askingPrice || l.seasonParticipantId <= participantId(39)) continue;
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${svc.url}/trade/participant/${buyer}/buyout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tradeListingId: listingId }),
+      });
+      if (res.status !== 200) throw new Error(`buyout ${listingId}: ${res.status} ${await res.text()}`);
+      for (;;) {
+        if ((await svc.store.listing(listingId))?.state === 'closed') break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      ms.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    result.settlement = { ...summary(ms), targetP95Ms: 500 };
+    console.log(
+      `settlement end to end (${ms.length} buyouts, stand-in season): p50 ${result.settlement.p50Ms} ms, p95 ${result.settlement.p95Ms} ms (target <= 500 ms)`,
+    );
+  }
+  result.loadAverage = os.loadavg().map(round);
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(path.join(here, 'results', 'trade-search.json'), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await consumer.disconnect().catch(() => undefined);
+  await producer.disconnect().catch(() => undefined);
+  await svc.mongo.dropDatabase().catch(() => undefined);
+  await svc.stop();
+  await identity.close();
+}
+process.exit(0);

@@ -1,0 +1,214 @@
+import type { ItemDisplay, TradeNotification } from '@league/contracts';
+import type { Locks, Logger, OutboxEntry } from '@league/platform';
+
+/** A season participant as season announced it (season.participant-joined.v1). */
+export interface ParticipantDoc {
+  _id: number;
+  seasonId: number;
+  username: string;
+  usernameKey: string;
+  seasonTypeId: number | null;
+  isBeta: boolean | null;
+}
+
+/** One stash item as season last published it (season.stash-item-changed.v1); stackCount 0 = gone. */
+export interface StashItemDoc {
+  _id: number;
+  seasonParticipantId: number;
+  seasonId: number;
+  username: string;
+  version: number;
+  stackCount: number;
+  queued: boolean;
+  tradable: boolean;
+  record: string;
+  prefixRecord: string;
+  suffixRecord: string;
+  itemDisplay: ItemDisplay;
+  itemName: string;
+  statTags: string[];
+  /** The stash rarity filter class, when season sent it. */
+  rarityFilter?: string | null;
+}
+
+export interface CurrencyDoc {
+  _id: number;
+  seasonId: number;
+  version: number;
+  balances: Record<string, number>;
+}
+
+export type ListingState = 'open' | 'settling' | 'closed' | 'cancelled';
+
+export interface ItemCount {
+  participantItemId: number;
+  count: number;
+}
+
+export type Payment = { kind: 'currency'; currency: string; amount: number } | { kind: 'items'; items: ItemCount[] };
+
+/** The settlement a listing is in (or was closed by). */
+export interface Settlement {
+  settlementId: string;
+  tradeOfferId: number | null;
+  buyerParticipantId: number;
+  buyerUsername: string;
+  payment: Payment;
+  requestedAt: Date;
+  completedAt?: Date;
+}
+
+export interface ListingDoc {
+  _id: number;
+  seasonId: number;
+  isBeta: boolean;
+  seasonParticipantId: number;
+  owner: string;
+  participantItemId: number;
+  count: number;
+  /** The stash stack's size when listed. */
+  maxCount: number;
+  askingCurrency: string | null;
+  askingPrice: number | null;
+  sellerComment: string | null;
+  itemDisplay: ItemDisplay;
+  itemName: string;
+  statTags: string[];
+  rarityFilter?: string | null;
+  record: string;
+  prefixRecord: string;
+  suffixRecord: string;
+  state: ListingState;
+  settlement: Settlement | null;
+  closedReason: string | null;
+  createdOn: Date;
+  updatedOn: Date;
+  outbox?: OutboxEntry[];
+  appliedEvents?: string[];
+}
+
+/** open → accepted (its listing settled with it) | rejected | withdrawn | dropped (listing gone, block, stash change). */
+export type OfferState = 'open' | 'accepted' | 'rejected' | 'withdrawn' | 'dropped';
+
+export interface OfferItem extends ItemCount {
+  itemName: string;
+}
+
+export interface OfferDoc {
+  _id: number;
+  tradeListingId: number;
+  listingOwnerId: number;
+  seasonId: number;
+  seasonParticipantId: number;
+  offerFrom: string;
+  comment: string | null;
+  items: OfferItem[];
+  state: OfferState;
+  createdOn: Date;
+  updatedOn: Date;
+  outbox?: OutboxEntry[];
+}
+
+export interface NotificationDoc {
+  _id: number;
+  key: string;
+  seasonParticipantId: number;
+  offerFrom: string;
+  status: TradeNotification['status'];
+  listedItemName: string;
+  offeredItems: string;
+  createdOn: Date;
+  acknowledgedOn: Date | null;
+}
+
+export interface BlockDoc {
+  _id: string;
+  seasonParticipantId: number;
+  ignoredParticipantId: number;
+  ignoredUsername: string;
+  createdOn: Date;
+}
+
+export interface PriceDoc {
+  _id: string;
+  seasonId: number;
+  isBeta: boolean;
+  recordKey: string;
+  record: string;
+  prefixRecord: string;
+  suffixRecord: string;
+  currency: string | null;
+  price: number | null;
+  count: number;
+  settledOn: Date;
+}
+
+/** The trade store: plain objects in and out; every write is one document. */
+export interface TradeStore {
+  participant(id: number): Promise<ParticipantDoc | null>;
+  upsertParticipant(p: ParticipantDoc): Promise<void>;
+  participantsNamed(usernameKey: string): Promise<ParticipantDoc[]>;
+  stashItemsOf(participantId: number): Promise<StashItemDoc[]>;
+
+  stashItem(id: number): Promise<StashItemDoc | null>;
+  /** Stores the item if its version is newer than the stored one; true when it did (caller holds the item's lock). */
+  putStashItemIfNewer(item: StashItemDoc): Promise<boolean>;
+  currencies(participantId: number): Promise<CurrencyDoc | null>;
+  putCurrenciesIfNewer(c: CurrencyDoc): Promise<boolean>;
+
+  nextId(sequence: 'listing' | 'offer' | 'notification'): Promise<number>;
+
+  listing(id: number): Promise<ListingDoc | null>;
+  insertListing(doc: ListingDoc): Promise<void>;
+  /** `$set` + `$push` outbox entries on a listing still in `from` (the caller holds the listing's lock). */
+  updateListing(
+    id: number,
+    from: ListingState[],
+    set: Partial<ListingDoc>,
+    events: OutboxEntry[],
+    appliedEvent?: string,
+  ): Promise<ListingDoc | null>;
+  listingsOfParticipant(participantId: number): Promise<ListingDoc[]>;
+  /** Open or settling listings of one stash item. */
+  activeListingsOfItem(participantItemId: number): Promise<ListingDoc[]>;
+  openListings(): Promise<ListingDoc[]>;
+
+  offer(id: number): Promise<OfferDoc | null>;
+  insertOffer(doc: OfferDoc): Promise<void>;
+  updateOffer(id: number, from: OfferState[], set: Partial<OfferDoc>, events: OutboxEntry[]): Promise<OfferDoc | null>;
+  openOffersBy(participantId: number): Promise<OfferDoc[]>;
+  openOffersTo(listingOwnerId: number): Promise<OfferDoc[]>;
+  openOffersOn(listingId: number): Promise<OfferDoc[]>;
+
+  /** Inserts a notification unless one with its key exists; returns it when this call wrote it. */
+  addNotification(doc: Omit<NotificationDoc, '_id'>): Promise<NotificationDoc | null>;
+  notificationsOf(participantId: number): Promise<NotificationDoc[]>;
+  acknowledge(participantId: number, ids: number[], at: Date): Promise<number>;
+
+  blocksBy(participantId: number): Promise<BlockDoc[]>;
+  blocksOf(participantId: number): Promise<BlockDoc[]>;
+  block(doc: BlockDoc): Promise<void>;
+  unblock(participantId: number, otherId: number): Promise<void>;
+  isBlocked(a: number, b: number): Promise<boolean>;
+
+  recordPrice(doc: PriceDoc): Promise<void>;
+  prices(recordKey: string, isBeta: boolean): Promise<PriceDoc[]>;
+}
+
+/** Live delivery to open pages (SSE), across replicas. At most once: the stored notification is the record. */
+export interface Push {
+  toParticipant(participantId: number, event: 'notification' | 'offer', data: unknown): void;
+  listingChanged(listingId: number): void;
+}
+
+export interface TradeDeps {
+  store: TradeStore;
+  locks: Locks;
+  logger: Logger;
+  push: Push;
+  /** Asks the outbox relay to publish soon. */
+  publishSoon: () => void;
+  /** Tells this replica's search index a listing changed (reloaded from the store). */
+  indexListing: (listingId: number) => Promise<void>;
+  now: () => Date;
+}

@@ -1,0 +1,104 @@
+import type { ItemDisplay, TradeListing } from '@league/contracts';
+import type { ListingDoc, OfferDoc, StashItemDoc } from './ports';
+
+/** The level requirement shown for an item: the maximum over base item, prefix and suffix. */
+export function levelOf(d: ItemDisplay): number {
+  return Math.max(d.baseItem.levelRequirement, d.prefix?.levelRequirement ?? 0, d.suffix?.levelRequirement ?? 0);
+}
+
+const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
+
+/**
+ * The stash's rarity filter class as season computes it (Legendary or Epic base; a monster infrequent base
+ * is "Double Rare MI" with a rare prefix and suffix, else "Monster Infrequent"; otherwise "Double Rare
+ * Affix" with a rare prefix and suffix, "Common" without affixes on a common base, else "Magical"). Used
+ * when season's event did not carry the class; the display alone cannot tell a monster infrequent base.
+ */
+export function rarityClassOf(d: ItemDisplay): string {
+  const base = d.baseItem.rarity;
+  if (base === 'Legendary' || base === 'Epic') return base;
+  const doubleRare = d.prefix?.rarity === 'Rare' && d.suffix?.rarity === 'Rare';
+  if (base === 'Monster Infrequent') return doubleRare ? 'Double Rare MI' : 'Monster Infrequent';
+  if (doubleRare) return 'Double Rare Affix';
+  if (!d.prefix && !d.suffix && base === 'Common') return 'Common';
+  return 'Magical';
+}
+
+/** Whether an item of this rarity class and display matches the filter (its class, or its base's rarity). */
+export function rarityMatches(rarityClass: string, d: ItemDisplay, rarity: string): boolean {
+  const r = lower(rarity);
+  return lower(rarityClass) === r || lower(d.baseItem.rarity) === r;
+}
+
+/** Search tags that describe listing state rather than the item (every search hit is listed). */
+const STATE_TAGS = new Set(['listedfortrade', 'notlistedfortrade']);
+
+/** The stat tags a search asks for, from `filter` (tags joined by ';'). */
+export function parseFilter(filter: string | undefined): string[] {
+  return (filter ?? '')
+    .split(';')
+    .map((t) => t.trim())
+    .filter((t) => t && !STATE_TAGS.has(t.toLowerCase()));
+}
+
+/** Whether an item carries a filter tag; `setItem` is a name containing "(S)". */
+export function hasTag(tags: ReadonlySet<string>, name: string, tag: string): boolean {
+  if (tag === 'setItem') return name.includes('(S)');
+  return tags.has(tag);
+}
+
+/** Why an item cannot be reserved for a listing or an offer now, or null when it can. */
+export function itemUnavailable(
+  item: StashItemDoc | null,
+  ownerId: number,
+  count: number,
+): { status: 400 | 404; message: string } | null {
+  if (!item || item.seasonParticipantId !== ownerId || item.stackCount <= 0)
+    return { status: 404, message: 'Item not found in this stash' };
+  if (!item.tradable) return { status: 400, message: 'Item cannot be traded' };
+  if (item.queued) return { status: 400, message: 'Item is in the transfer queue' };
+  if (count < 1 || count > item.stackCount)
+    return { status: 400, message: `count must be between 1 and ${item.stackCount}` };
+  return null;
+}
+
+/** Whether a stash change leaves a reservation of `count` of this item valid. */
+export function stillValid(item: StashItemDoc, ownerId: number, count: number): boolean {
+  return item.seasonParticipantId === ownerId && item.stackCount >= count && !item.queued && item.tradable;
+}
+
+export const listingReservation = (listingId: number) => `listing:${listingId}`;
+export const offerReservation = (offerId: number, itemId: number) => `offer:${offerId}:${itemId}`;
+
+export function listingView(l: ListingDoc, maxCount = l.maxCount): TradeListing {
+  return {
+    tradeListingId: l._id,
+    seasonParticipantId: l.seasonParticipantId,
+    participantItemId: l.participantItemId,
+    count: l.count,
+    maxCount,
+    sellerComment: l.sellerComment,
+    askingCurrency: l.askingCurrency,
+    askingPrice: l.askingPrice,
+    owner: l.owner,
+    itemDisplay: l.itemDisplay,
+    itemName: l.itemName,
+    state: l.state,
+    createdOn: new Date(l.createdOn).toISOString(),
+  };
+}
+
+/** The offered items as one line for a notification ("2x Scrap, Mythical Stormheart"). */
+export function offeredItemsText(o: Pick<OfferDoc, 'items'>): string {
+  return o.items.map((i) => (i.count > 1 ? `${i.count}x ${i.itemName}` : i.itemName)).join(', ');
+}
+
+export function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The key prices are kept under: the base record, case- and slash-insensitive. */
+export const recordKey = (record: string) => record.replace(/\\/g, '/').trim().toLowerCase();

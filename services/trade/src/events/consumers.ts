@@ -1,0 +1,37 @@
+import {
+  currenciesChangedV1,
+  participantJoinedV1,
+  settlementCompletedV1,
+  settlementFailedV1,
+  stashItemChangedV1,
+  type EventData,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@league/contracts';
+import type { EventBus, EventHandler } from '@league/platform';
+import type { Consumer } from 'kafkajs';
+import type { TradeService } from '../domain/trade';
+
+const on =
+  <D extends EventDefinition>(_def: D, fn: (e: EventEnvelope<EventData<D>>) => Promise<void>): EventHandler<never> =>
+  (e) =>
+    fn(e as EventEnvelope<EventData<D>>);
+
+/**
+ * Season's events: the participant, stash and currency read models, and the saga's replies. Read from the
+ * beginning (season announces every existing participant at its start); each handler is idempotent, so a
+ * redelivery changes nothing. A handler that keeps failing is parked in the topic's DLQ by the bus.
+ */
+export function subscribeSeasonEvents(bus: EventBus, trade: TradeService, groupId: string): Promise<Consumer> {
+  return bus.subscribe({
+    groupId,
+    fromBeginning: true,
+    handlers: {
+      [participantJoinedV1.type]: on(participantJoinedV1, (e) => trade.onParticipantJoined(e.data)),
+      [stashItemChangedV1.type]: on(stashItemChangedV1, (e) => trade.onStashItemChanged(e.data)),
+      [currenciesChangedV1.type]: on(currenciesChangedV1, (e) => trade.onCurrenciesChanged(e.data)),
+      [settlementCompletedV1.type]: on(settlementCompletedV1, (e) => trade.onSettlementCompleted(e.id, e.data)),
+      [settlementFailedV1.type]: on(settlementFailedV1, (e) => trade.onSettlementFailed(e.id, e.data)),
+    },
+  });
+}
