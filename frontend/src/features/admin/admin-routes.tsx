@@ -9,6 +9,7 @@ import { AdminHomePage } from './components/admin-home-page';
 import { AdminEncountersPage } from './components/admin-encounters-page';
 import { AdminItemsPage } from './components/admin-items-page';
 import { AdminMonstersPage } from './components/admin-monsters-page';
+import { CharacterDataPage } from './components/character-data-page';
 import { ChatPage } from './components/chat-page';
 import { ChatUserPage } from './components/chat-user-page';
 import { FilesPage } from './components/files-page';
@@ -25,6 +26,7 @@ export function AdminRoutes() {
         <Route path="season-list" element={<AdminHomePage />} />
         <Route path="season-detail/:seasonId" element={<SeasonDetailPage />} />
         <Route path="leaderboard/:seasonId" element={<LeaderboardPage />} />
+        <Route path="participant/:participantId/characterdata" element={<CharacterDataPage />} />
         <Route path="files/:branch" element={<FilesPage />} />
         <Route path="items" element={<AdminItemsPage />} />
         <Route path="item/:itemId" element={<ItemEditPage />} />

@@ -76,3 +76,36 @@ describe('admin routes', () => {
     expect(main().getAllByRole('heading', { level: 2, name: 'Season 7' })).toHaveLength(4);
   });
 });
+
+describe('admin season list', () => {
+  it('when an admin opens admin/season-list, then each card links its Challenge List and the other admin screens are linked', async () => {
+    signIn('admin');
+    renderApp('/admin/season-list');
+
+    await screen.findByRole('heading', { level: 1, name: 'Admin' }, { timeout: 5000 });
+    expect(
+      main()
+        .getAllByRole('link', { name: 'Challenge List' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/admin/season-detail/18',
+      '/admin/season-detail/19',
+      '/admin/season-detail/16',
+      '/admin/season-detail/17',
+    ]);
+    const nav = within(main().getByRole('navigation', { name: 'Admin screens' }));
+    expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Mod Files', '/admin/files/prod'],
+      ['Beta Files', '/admin/files/beta'],
+      ['Items', '/admin/items'],
+      ['Encounters', '/admin/encounters'],
+      ['Chat Management', '/admin/chat'],
+    ]);
+  });
+
+  it('when an admin opens an unknown admin address, then the not-found page shows', async () => {
+    signIn('admin');
+    renderApp('/admin/nothing-here');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 });
+  });
+});
