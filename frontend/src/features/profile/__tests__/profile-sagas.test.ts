@@ -11,7 +11,7 @@ describe('live updates saga', () => {
   it('when the stream opens and pushes an event, then notifications and incoming offers are requested again', () => {
     const source = new FakeEventSource('/api/x') as unknown as EventSource;
     const channel = tradeEventChannel(source);
-    const saga = liveUpdates(scope);
+    const saga = liveUpdates(scope) as Generator<unknown, void, unknown>;
 
     expect(saga.next().value).toEqual(call(openTradeEvents, 41, 'prod'));
     expect(saga.next(source).value).toEqual(call(tradeEventChannel, source));
@@ -30,7 +30,7 @@ describe('live updates saga', () => {
     const fake = new FakeEventSource('/api/x');
     const source = fake as unknown as EventSource;
     const channel = tradeEventChannel(source);
-    const saga = liveUpdates(scope);
+    const saga = liveUpdates(scope) as Generator<unknown, void, unknown>;
 
     saga.next();
     saga.next(source);
@@ -46,7 +46,7 @@ describe('live updates saga', () => {
   });
 
   it('when the browser has no EventSource, then the saga polls from the start', () => {
-    const saga = liveUpdates(scope);
+    const saga = liveUpdates(scope) as Generator<unknown, void, unknown>;
     saga.next();
     expect(saga.next(null).value).toEqual(put(a.liveStreamFailed()));
     expect(saga.next().value).toEqual(delay(30_000));
