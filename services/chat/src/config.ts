@@ -35,4 +35,6 @@ export const configSchema = serviceConfigSchema('chat', 4005)
   });
 export type Config = z.infer<typeof configSchema>;
 
-export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfig(configSchema, env);
+/** With NODE_ENV=production the ticket key must be given: the development key is public. */
+export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
+  loadConfig(configSchema, env, { requiredInProduction: ['CHAT_TICKET_SECRET'] });
