@@ -24,6 +24,16 @@ const lazyProfileRoutes: RouteObject = {
   },
 };
 
+/** The public seasons/{id}/trading-post address leads into the (lazy) profile screens. */
+const lazySeasonTradingPost: RouteObject = {
+  path: 'seasons/:seasonId/trading-post',
+  hydrateFallbackElement: <LoadingState label="Loading trading post" />,
+  lazy: async () => {
+    const { SeasonTradingPostRoute } = await import('@/features/profile/profile-routes');
+    return { Component: SeasonTradingPostRoute };
+  },
+};
+
 const lazyAdminRoutes: RouteObject = {
   path: 'admin/*',
   hydrateFallbackElement: <LoadingState label="Loading admin" />,
@@ -50,6 +60,7 @@ export const appRoutes: RouteObject[] = [
           ...catalogueRoutes,
           ...infoRoutes,
           lazyProfileRoutes,
+          lazySeasonTradingPost,
           lazyAdminRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

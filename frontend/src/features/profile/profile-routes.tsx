@@ -8,6 +8,7 @@ import { NotificationsPage } from './components/notifications-page';
 import { OffersPage } from './components/offers-page';
 import { ProfilePage } from './components/profile-page';
 import { RequireLogin } from './components/require-login';
+export { SeasonTradingPostRoute } from './components/season-trading-post-route';
 import { StashPage } from './components/stash-page';
 import { TradeLayout } from './components/trade-layout';
 import { TradeOfferPage } from './components/trade-offer-page';

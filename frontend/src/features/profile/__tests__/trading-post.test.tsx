@@ -239,3 +239,23 @@ describe('blocked players', () => {
     expect(calls(fetchMock)).toContain(`POST ${P}/unignore-participant-trade/52?branch=prod`);
   });
 });
+
+describe('public season trading post address', () => {
+  it('when a logged-out visitor opens seasons/18/trading-post, then they are sent to log in', async () => {
+    serveTradePost();
+    const { router } = renderApp('/seasons/18/trading-post');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('when a participant of the trade season opens it, then the trading post opens; for another season, the profile', async () => {
+    signIn(null);
+    serveTradePost({ '/api/season/profile': profileBody({ ssf: true }) });
+    const trade = renderApp('/seasons/18/trading-post');
+    await waitFor(() => expect(trade.router.state.location.pathname).toBe('/profile/trading-post'));
+    expect(await screen.findByRole('heading', { name: 'Season 7 SC Trade Trading Post' })).toBeInTheDocument();
+    trade.unmount();
+
+    const ssf = renderApp('/seasons/19/trading-post');
+    await waitFor(() => expect(ssf.router.state.location.pathname).toBe('/profile'));
+  });
+});
