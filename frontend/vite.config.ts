@@ -8,12 +8,32 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // chunks cached. Our own code is never assigned here: the admin and profile screens get their own chunks
 // from the router's dynamic imports (admin-routes, profile-routes). A manual chunk would also swallow
 // every unassigned module it imports, and the landing page would then import it statically.
-function manualChunks(id: string): string | undefined {
+// Only vendor modules the landing page reaches through static imports go to the initial 'mui' and 'vendor'
+// chunks: the DataGrid and MUI parts only lazy screens use stay out of the landing page's JavaScript.
+type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
+/** Modules known to be reached from the entry by static imports (only positives are certain mid-walk). */
+const staticallyReached = new Set<string>();
+
+function reachedStatically(id: string, getModuleInfo: ModuleInfoOf, visiting = new Set<string>()): boolean {
+  if (staticallyReached.has(id)) return true;
+  if (visiting.has(id)) return false; // an import cycle does not make a module eager
+  visiting.add(id);
+  const info = getModuleInfo(id);
+  const reached =
+    !!info && (info.isEntry || info.importers.some((by) => reachedStatically(by, getModuleInfo, visiting)));
+  if (reached) staticallyReached.add(id);
+  return reached;
+}
+
+function manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
   const path = id.replace(/\\/g, '/');
   if (!path.includes('/node_modules/')) return undefined;
-  if (path.includes('/node_modules/@mui/x-data-grid')) return 'data-grid';
-  if (/\/node_modules\/(@mui|@emotion)\//.test(path)) return 'mui';
-  return 'vendor';
+  if (/\/node_modules\/@mui\/x-/.test(path)) return 'data-grid';
+  const mui = /\/node_modules\/(@mui|@emotion)\//.test(path);
+  // MUI parts only lazy screens use get their own lazy chunk, so the DataGrid chunk does not swallow the
+  // ones the profile screens share with it.
+  if (!reachedStatically(id, getModuleInfo)) return mui ? 'mui-lazy' : undefined;
+  return mui ? 'mui' : 'vendor';
 }
 
 export default defineConfig({
