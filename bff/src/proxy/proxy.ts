@@ -1,13 +1,40 @@
-import type { IncomingMessage, Server } from 'node:http';
+import http, { type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { AppError, type Logger } from '@league/platform';
+import { mountApiDocs } from '../openapi/merged-document';
 import { resolveRoute, ROUTE_TABLE, type ServiceName } from './route-table';
 
 export type Upstreams = Record<ServiceName, string>;
 
 const API = /^\/api(?=\/|$)/i;
+
+/** RFC 9110 §7.6.1: headers meaningful for one connection only; a proxy never forwards them. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+/** Drops the hop-by-hop headers, and any the sender listed in its own `Connection` header. */
+export function stripHopByHop(headers: Record<string, unknown>): void {
+  const listed = String(headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of [...HOP_BY_HOP, ...listed]) delete headers[name];
+}
+
+/**
+ * One pool of reused upstream connections per service. Without an agent the proxy library sends
+ * `Connection: close` upstream, opens a connection per request and hands `close` back to the browser.
+ */
+export function upstreamAgent(): http.Agent {
+  return new http.Agent({
+    keepAlive: true,
+    keepAliveMsecs: 1_000,
+    maxSockets: 256,
+    maxFreeSockets: 64,
+    scheduling: 'lifo',
+  });
+}
 
 /**
  * Proxies /api/* to the owning service. Bodies stream through untouched (nothing here parses them), so
@@ -15,11 +42,15 @@ const API = /^\/api(?=\/|$)/i;
  */
 export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger) {
   const proxies = new Map<ServiceName, RequestHandler<Request, Response>>();
+  const agents: http.Agent[] = [];
   for (const service of Object.keys(upstreams) as ServiceName[]) {
+    const agent = upstreamAgent();
+    agents.push(agent);
     proxies.set(
       service,
       createProxyMiddleware<Request, Response>({
         target: upstreams[service],
+        agent,
         changeOrigin: true,
         xfwd: true,
         ws: false, // upgrades are routed explicitly below
@@ -28,6 +59,20 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
           proxyReq: (proxyReq, req) => {
             const id = (req as Request).res?.getHeader('x-request-id');
             if (id) proxyReq.setHeader('x-request-id', String(id));
+            // The client's hop-by-hop headers stay on its own connection; the agent keeps the upstream one alive.
+            const listed = String(req.headers.connection ?? '')
+              .split(',')
+              .map((h) => h.trim().toLowerCase())
+              .filter(Boolean);
+            for (const name of ['keep-alive', 'proxy-connection', 'te', 'trailer', ...listed]) {
+              if (name !== 'transfer-encoding' && name !== 'upgrade') proxyReq.removeHeader(name);
+            }
+            proxyReq.setHeader('connection', 'keep-alive');
+          },
+          proxyRes: (proxyRes) => {
+            // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
+            // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.
+            if (proxyRes.statusCode !== 101) stripHopByHop(proxyRes.headers);
           },
           error: (err, _req, res) => {
             logger.warn({ err, service }, 'upstream unavailable');
@@ -43,6 +88,8 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
     );
   }
 
+  // The merged OpenAPI document and its interactive docs: the BFF's own paths, before the route table.
+  mountApiDocs(app, upstreams, logger);
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     const route = resolveRoute(req.path);
     if (!route) return next(AppError.notFound(`No API route for ${req.method} /api${req.path}`));
@@ -51,6 +98,10 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
   });
 
   return {
+    /** Closes the pooled upstream connections (on shutdown). */
+    close() {
+      for (const agent of agents) agent.destroy();
+    },
     /** Wires WebSocket upgrades (the chat hub) on the HTTP server. */
     attachUpgrades(server: Server) {
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
