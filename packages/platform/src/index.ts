@@ -8,6 +8,7 @@ export * from './http';
 export * from './kafka';
 export * from './outbox';
 export * from './lock';
+export * from './sequence';
 export * from './mongo';
 export * from './queue';
 export * from './storage';

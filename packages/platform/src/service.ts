@@ -8,6 +8,7 @@ import { Authenticator } from './auth';
 import type { ServiceConfig } from './config';
 import { createApp, type Api } from './http';
 import { Locks } from './lock';
+import { sequencesFor, type Sequences } from './sequence';
 import { EventBus } from './kafka';
 import { closeServer, listen } from './lifecycle';
 import type { Logger } from './logger';
@@ -23,6 +24,8 @@ export interface ServiceEngines {
   auth: Authenticator;
   /** Per-aggregate locks: wrap every read-check-write of one document (FerretDB does not isolate updates). */
   locks: Locks;
+  /** Numeric id sequences (Redis INCR, seeded above the stored ids), namespaced by this service's database. */
+  sequences: Sequences;
 }
 
 export interface ServiceDefinition {
@@ -62,7 +65,16 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
   });
-  const engines: ServiceEngines = { config, logger, mongo, bus, redis, auth, locks: new Locks(redis) };
+  const engines: ServiceEngines = {
+    config,
+    logger,
+    mongo,
+    bus,
+    redis,
+    auth,
+    locks: new Locks(redis),
+    sequences: sequencesFor(redis, config.MONGO_DB),
+  };
 
   const stopBackground = def.background ? await def.background(engines) : async () => undefined;
   const app = createApp({
