@@ -183,7 +183,8 @@ function UploadPanel({ branch, kind, multiple, labelName, defaultLabel, onUpload
     event.target.value = '';
     setFailure(null);
     setPending((list) => {
-      const base = multiple ? list : [];
+      // Finished uploads make way for the next choice.
+      const base = multiple ? list.filter((p) => p.state === 'chosen') : [];
       const wrap = (file: File): Pending => ({
         file,
         label: defaultLabel(file.name),
@@ -230,7 +231,6 @@ function UploadPanel({ branch, kind, multiple, labelName, defaultLabel, onUpload
       }
     }
     setSaving(false);
-    setPending((list) => list.filter((p) => p.state !== 'ready'));
     if (anyDone) onUploaded();
   };
 
@@ -293,6 +293,11 @@ function UploadPanel({ branch, kind, multiple, labelName, defaultLabel, onUpload
                 <LinearProgress variant="determinate" value={p.progress} aria-label={`Upload of ${p.file.name}`} />
               )}
               {p.state === 'processing' && <Typography variant="body2">Processing…</Typography>}
+              {p.state === 'ready' && (
+                <Typography variant="body2" color="success.main">
+                  Processed
+                </Typography>
+              )}
               {p.state === 'failed' && p.message && <Alert severity="error">{p.message}</Alert>}
             </Stack>
           ))}
