@@ -28,6 +28,7 @@ function serveStash(overrides: Record<string, unknown> = {}) {
                 askingPrice: 12,
                 itemType: 'Shield',
               }),
+              stashItem(4, 'Offered Amulet', { reservedCount: 1, itemType: 'Amulet' }),
             ],
             itemCount: 3,
             capacity: 250,
@@ -135,8 +136,10 @@ describe('cloud stash', () => {
         'POST /api/season/participant/41/toggle-transfer/2?branch=prod&withdrawAmount=3',
       ),
     );
-    // A listed item cannot go to the game.
+    // A listed or offered item cannot go to the game.
     expect(screen.getByRole('button', { name: 'Withdraw Listed Shield' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Withdraw Offered Amulet' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Withdraw Blade of Ruin' })).toBeEnabled();
   });
 
   it('when the Transfer Queue tab is chosen, then the queue is listed and Put Back sends the item back', async () => {

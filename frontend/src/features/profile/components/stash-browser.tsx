@@ -430,7 +430,7 @@ function RowActions({
       <Button
         size="small"
         variant="outlined"
-        disabled={busy || item.forTrade}
+        disabled={busy || item.forTrade || (item.reservedCount ?? 0) > 0}
         onClick={onWithdraw}
         aria-label={`Withdraw ${name}`}
       >
