@@ -77,6 +77,21 @@ export function assertSeasonVisible(season: SeasonDoc, user: AuthUser | undefine
   }
 }
 
+/**
+ * A participant of a beta season is visible only to testers and admins: to anyone else it does not exist
+ * (404, the same answer as an unknown id, so beta participants cannot be enumerated). Unknown ids pass
+ * through to the caller's own 404.
+ */
+export async function assertParticipantVisible(ctx: SeasonContext, participantId: number, user: AuthUser | undefined) {
+  if (user?.roles.includes('tester') || user?.roles.includes('admin')) return;
+  const participant = await ctx.models.Participant.findById(participantId, { seasonId: 1 }).lean<{
+    seasonId: number;
+  }>();
+  if (!participant) return;
+  const season = await ctx.models.Season.findById(participant.seasonId, { isBeta: 1 }).lean<{ isBeta: boolean }>();
+  if (season?.isBeta) throw AppError.notFound(`Participant ${participantId} does not exist`);
+}
+
 interface Include {
   challenges?: boolean;
   participants?: boolean;

@@ -10,6 +10,7 @@ import {
   seasonBuilds,
 } from '../domain/builds';
 import type { SeasonContext } from '../domain/context';
+import { assertParticipantVisible } from '../domain/seasons';
 
 const idParams = z.object({ id: idParam });
 
@@ -30,11 +31,15 @@ export function buildsApi(ctx: SeasonContext, auth: Authenticator): Api {
       {
         method: 'get',
         path: '/season/participant/:id/builds',
-        summary: "A participant's builds",
+        summary: "A participant's builds (a beta season's: testers and admins only)",
         tags: ['builds'],
+        auth: 'optional',
         params: idParams,
       },
-      ({ params }) => participantBuilds(ctx, params.id),
+      async ({ params, user }) => {
+        await assertParticipantVisible(ctx, params.id, user);
+        return participantBuilds(ctx, params.id);
+      },
     )
     .route(
       {
@@ -62,11 +67,15 @@ export function buildsApi(ctx: SeasonContext, auth: Authenticator): Api {
       {
         method: 'get',
         path: '/season/participant/:id/screenshots',
-        summary: "A participant's screenshots",
+        summary: "A participant's screenshots (a beta season's: testers and admins only)",
         tags: ['screenshots'],
+        auth: 'optional',
         params: idParams,
       },
-      ({ params }) => participantScreenshots(ctx, params.id),
+      async ({ params, user }) => {
+        await assertParticipantVisible(ctx, params.id, user);
+        return participantScreenshots(ctx, params.id);
+      },
     )
     .route(
       {
