@@ -1,7 +1,13 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '@/app/store';
 import type { Branch } from '@/lib/branch';
-import type { BlockedPlayer, TradeListing, TradeNotification, TradeOffer } from './api/trade-types';
+import {
+  NOTIFICATION_STATUSES,
+  type BlockedPlayer,
+  type TradeListing,
+  type TradeNotification,
+  type TradeOffer,
+} from './api/trade-types';
 
 /** A list the trading post screens show: loading until its first answer, then kept while refreshing. */
 export interface ListState<T> {
@@ -170,7 +176,12 @@ export const {
   selectLive,
 } = injectedProfileSlice.selectors;
 
+/** The statuses the client shows (spec §4); any other status is left out. */
+export function isShownNotification(n: TradeNotification): boolean {
+  return (NOTIFICATION_STATUSES as readonly string[]).includes(n.status);
+}
+
 /** Unacknowledged notifications of the statuses the screen shows. */
 export function countNew(notifications: TradeNotification[]): number {
-  return notifications.filter((n) => !n.acknowledgedOn).length;
+  return notifications.filter((n) => isShownNotification(n) && !n.acknowledgedOn).length;
 }

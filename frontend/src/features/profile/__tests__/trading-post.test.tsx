@@ -27,7 +27,14 @@ function serveTradePost(routes: Record<string, unknown> = {}) {
 describe('trading post hub', () => {
   it('when it opens, then it names the season and links every trading post screen, with the count of new notifications', async () => {
     signIn(null);
-    serveTradePost({ [`${P}/trade-notifications`]: [notification(1, 'Incoming'), notification(2, 'Accepted')] });
+    serveTradePost({
+      [`${P}/trade-notifications`]: [
+        notification(1, 'Incoming'),
+        notification(2, 'Accepted'),
+        notification(3, 'Rejected', '2024-11-02T00:00:00.000Z'),
+        notification(4, 'Settling'),
+      ],
+    });
     renderApp('/profile/trading-post?st=1');
 
     expect(await screen.findByRole('heading', { name: 'Season 7 SC Trade Trading Post' })).toBeInTheDocument();

@@ -12,12 +12,9 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
-import { NOTIFICATION_STATUSES, type TradeNotification } from '../api/trade-types';
-import { profileActions, selectNotifications } from '../profile-slice';
+import { isShownNotification, profileActions, selectNotifications } from '../profile-slice';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
 import { useTradeParticipant } from './trade-layout';
-
-const shown = (n: TradeNotification) => (NOTIFICATION_STATUSES as readonly string[]).includes(n.status);
 
 /** profile/trade-notifications: New badge and Ok per unacknowledged row, Acknowledge All; live. */
 export function NotificationsPage() {
@@ -28,7 +25,7 @@ export function NotificationsPage() {
     dispatch(profileActions.notificationsRequested({ participantId, branch }));
   }, [dispatch, participantId, branch]);
 
-  const rows = notifications.items.filter(shown);
+  const rows = notifications.items.filter(isShownNotification);
   const fresh = rows.filter((n) => !n.acknowledgedOn).map((n) => n.tradeNotificationId);
   const acknowledge = (ids: number[]) =>
     dispatch(profileActions.notificationsAcknowledged({ participantId, branch, ids }));
