@@ -48,6 +48,7 @@ function serveChat(options: { online?: () => string[]; history?: () => unknown[]
       welcome = welcome.filter((m) => m.chatSystemMessageId !== 2);
       return { message: 'Deleted' };
     },
+    'POST /api/chat/system-message': { message: 'Sent' },
     '/api/chat/banned-users': [{ username: 'troll', banStart: '2024-10-20T10:00:00.000Z' }],
     '/api/chat/chat-log': [
       { timestamp: '2024-10-21T13:04:05.000Z', message: 'hello there', channel: 'Global' },
@@ -182,6 +183,20 @@ describe('admin chat', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Message 2' })).toBeNull());
     expect(calls(fetchMock).filter((c) => c.startsWith('DELETE'))).toHaveLength(1);
+  });
+
+  it('when a system message is sent, then it goes to the chat service and the box empties', async () => {
+    serveChat();
+    signIn('admin');
+    renderApp('/admin/chat');
+    const box = await screen.findByRole('textbox', { name: 'System Message' }, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.change(box, { target: { value: 'Server restart in 5 minutes' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(bodiesSent(fetchMock, 'POST /api/chat/system-message')).toEqual([
+      { message: 'Server restart in 5 minutes' },
+    ]);
   });
 });
 

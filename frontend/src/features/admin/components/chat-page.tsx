@@ -20,6 +20,7 @@ import { deleteWelcomeMessage } from '../api/delete-welcome-message';
 import { getBannedUsers } from '../api/get-banned-users';
 import { getConnectedClients } from '../api/get-connected-clients';
 import { getWelcomeMessages } from '../api/get-welcome-messages';
+import { postSystemMessage } from '../api/post-system-message';
 import { postWelcomeMessages } from '../api/post-welcome-messages';
 import { moveEntry } from '../challenge-rules';
 import { useLoad } from '../use-load';
@@ -90,6 +91,7 @@ export function ChatPage() {
           </Button>
         </Stack>
       </Stack>
+      <SystemMessage />
       <Tabs
         value={tab}
         onChange={(_, value: string) => setParams(value ? { t: value } : {})}
@@ -105,6 +107,46 @@ export function ChatPage() {
       {tab === 'ul' && <UserList users={online} />}
       {tab === 'bu' && <BannedUsers />}
     </Container>
+  );
+}
+
+/** A one-off system message to everyone in chat now. */
+function SystemMessage() {
+  const [message, setMessage] = useState('');
+  const [sent, setSent] = useState(false);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) return;
+    try {
+      await postSystemMessage(message.trim());
+      setMessage('');
+      setSent(true);
+    } catch {
+      // the Error modal has told the admin
+    }
+  };
+  return (
+    <Stack component="form" direction="row" spacing={1} onSubmit={send} sx={{ mb: 2, alignItems: 'center' }}>
+      <TextField
+        size="small"
+        fullWidth
+        label="System Message"
+        value={message}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          setSent(false);
+        }}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+      />
+      <Button type="submit" variant="outlined" disabled={!message.trim()}>
+        Send
+      </Button>
+      {sent && (
+        <Typography role="status" color="success.main">
+          Sent
+        </Typography>
+      )}
+    </Stack>
   );
 }
 
