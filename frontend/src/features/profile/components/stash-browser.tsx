@@ -101,6 +101,10 @@ export interface StashBrowserProps {
   offeredIds?: number[];
   /** Changing it reloads the page (after a listing was saved elsewhere). */
   reloadKey?: number;
+  /** The filters to start with (a saved search run again). */
+  initialFilters?: ItemFilterValues;
+  /** Told of every change of the filters (the search's Save Search keeps them). */
+  onFiltersChange?: (filters: ItemFilterValues) => void;
 }
 
 /**
@@ -116,11 +120,13 @@ export function StashBrowser({
   onAddToOffer,
   offeredIds = [],
   reloadKey = 0,
+  initialFilters = NO_FILTERS,
+  onFiltersChange,
 }: StashBrowserProps) {
   const { participantId, branch } = participant;
   const tradeSeason = participant.season.seasonTypeId === 1;
   const [tab, setTab] = useState<StashTab>('stash');
-  const [filters, setFilters] = useState<ItemFilterValues>(NO_FILTERS);
+  const [filters, setFilters] = useState<ItemFilterValues>(initialFilters);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [refreshes, setRefreshes] = useState(0);
@@ -175,6 +181,7 @@ export function StashBrowser({
   const changeFilters = (next: ItemFilterValues) => {
     setPageIndex(0);
     setFilters(next);
+    onFiltersChange?.(next);
   };
 
   const toggleTransfer = async (row: Row, amount: number) => {

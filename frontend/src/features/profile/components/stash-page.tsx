@@ -1,11 +1,15 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useState } from 'react';
+import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import type { StashItem, TradeListing } from '../api/trade-types';
 import { profileActions } from '../profile-slice';
+import { describeSearch, filtersFromQuery, saveSearch } from '../saved-searches';
+import { NO_FILTERS, type ItemFilterValues } from './item-filters';
 import { ListingDialog } from './listing-dialog';
 import { ParticipantGate, type ActiveParticipant } from './participant-gate';
 import { StashBrowser } from './stash-browser';
@@ -17,6 +21,11 @@ export const TRADE_OFFER_PATH = '/profile/trade-offer?st=1&t=offer';
 function StashScreen({ participant, search }: { participant: ActiveParticipant; search: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const q = params.get('q');
+  const initialFilters = (search && filtersFromQuery(q)) || NO_FILTERS;
+  const [filters, setFilters] = useState<ItemFilterValues>(initialFilters);
+  const [saved, setSaved] = useState(false);
   const [listingItem, setListingItem] = useState<StashItem | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const seasonName = participant.season.displayName;
@@ -30,14 +39,37 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
       <TradeBreadcrumbs trade={search} current={search ? 'Item Search' : 'Stash'} />
       <PageHeader title={search ? `${seasonName} Trading Post – Item Search` : `${seasonName} Cloud Stash`}>
+        {search && (
+          <Button
+            variant="outlined"
+            onClick={() => {
+              const typeName = (id: number) => STASH_ITEM_TYPES[id] ?? String(id);
+              saveSearch(participant.participantId, filters, describeSearch(filters, typeName));
+              setSaved(true);
+            }}
+          >
+            Save Search
+          </Button>
+        )}
         {!search && participant.season.seasonTypeId === 1 && (
           <Button variant="outlined" onClick={() => navigate('/profile/trading-post?st=1')}>
             Trading Post
           </Button>
         )}
       </PageHeader>
+      {saved && (
+        <Alert severity="success" onClose={() => setSaved(false)} sx={{ mb: 2 }}>
+          Search saved: the trading post lists it.
+        </Alert>
+      )}
       <StashBrowser
+        key={q ?? ''}
         participant={participant}
+        initialFilters={initialFilters}
+        onFiltersChange={(next) => {
+          setFilters(next);
+          setSaved(false);
+        }}
         mode={search ? 'search' : 'stash'}
         onTrade={setListingItem}
         onMakeOffer={makeOffer}

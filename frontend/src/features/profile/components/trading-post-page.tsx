@@ -1,11 +1,17 @@
 import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
 import { countNew, profileActions, selectNotifications } from '../profile-slice';
+import { loadSavedSearches, removeSavedSearch, savedSearchPath } from '../saved-searches';
 import { TRADE_SEARCH_PATH } from './stash-page';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
 import { useTradeParticipant } from './trade-layout';
@@ -20,6 +26,7 @@ export function TradingPostPage() {
     dispatch(profileActions.notificationsRequested({ participantId, branch }));
   }, [dispatch, participantId, branch]);
   const fresh = countNew(notifications.items);
+  const [savedSearches, setSavedSearches] = useState(() => loadSavedSearches(participantId));
 
   const links = [
     { label: 'Notifications', to: '/profile/trade-notifications?st=1', badge: fresh },
@@ -49,6 +56,40 @@ export function TradingPostPage() {
           </Grid>
         ))}
       </Grid>
+      <Paper component="section" aria-labelledby="saved-searches" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+        <Typography id="saved-searches" variant="h6" component="h2">
+          Saved Searches
+        </Typography>
+        {savedSearches.length === 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+            Save a trade search to run it again from here.
+          </Typography>
+        ) : (
+          <List aria-label="Saved searches">
+            {savedSearches.map((s) => (
+              <ListItem key={s.id} disableGutters sx={{ gap: 1 }}>
+                <Typography sx={{ flex: 1 }}>{s.label}</Typography>
+                <LinkButton
+                  to={savedSearchPath(s.filters)}
+                  size="small"
+                  variant="contained"
+                  aria-label={`Run ${s.label}`}
+                >
+                  Run
+                </LinkButton>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={`Delete ${s.label}`}
+                  onClick={() => setSavedSearches(removeSavedSearch(participantId, s.id))}
+                >
+                  Delete
+                </Button>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Paper>
     </Container>
   );
 }
