@@ -62,8 +62,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
     name: 'files',
     config,
     logger,
-    background: async ({ mongo, bus }) => {
-      repo = new FileRepository(mongo);
+    background: async ({ mongo, bus, locks }) => {
+      repo = new FileRepository(mongo, locks);
       await repo.init();
       const characterBucket = `${config.FILES_BUCKET_PREFIX}-characters`;
       await Promise.all([
@@ -75,7 +75,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       const characterRepo = new CharacterFileRepository(mongo);
       await characterRepo.init();
       characterFiles = new CharacterFiles(characterRepo, storage, characterBucket);
-      const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations] });
+      // The relay's $pull holds the same per-document lock as the repository's guarded updates.
+      const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations], locks });
       const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL);
       const finaliseQueue = new TypedQueue<FinaliseJob>(config.FILES_FINALISE_QUEUE, config.REDIS_URL);
       catalogue = new FileCatalogue(repo, storage, {

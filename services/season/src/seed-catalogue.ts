@@ -1,4 +1,4 @@
-import { connectMongo, createLogger } from '@league/platform';
+import { connectMongo, createLogger, redisConnection, sequencesFor } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { seedCatalogue } from './data/catalogue/seed';
 
@@ -7,11 +7,14 @@ async function main(): Promise<void> {
   const config = loadServiceConfig();
   const logger = createLogger('season-seed', config.LOG_LEVEL);
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  // Ids come from the same Redis sequences as the running service's, so the two never hand out one twice.
+  const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   try {
-    const created = await seedCatalogue(conn);
+    const created = await seedCatalogue(conn, sequencesFor(redis, config.MONGO_DB));
     logger.info({ db: config.MONGO_DB, created }, 'catalogue seeded');
   } finally {
     await conn.close();
+    redis.disconnect();
   }
 }
 

@@ -36,7 +36,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       relay = new OutboxRelay({
         bus: engines.bus,
         logger,
-        models: [models.Participant, models.Season],
+        models: [models.Participant, models.Standing, models.Season],
         intervalMs: 5_000,
         locks: engines.locks,
       });
@@ -47,6 +47,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         now: () => new Date(),
         ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
         locks: engines.locks,
+        sequences: engines.sequences,
       };
       if (config.SEASON_SEED_DEMO) {
         const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });

@@ -53,9 +53,9 @@ describe('catalogue items', () => {
   });
 
   it('when two processes allocate item ids at the same time, then no id is handed out twice and no item is lost', async () => {
-    // Two stores stand for two processes: separate allocation queues over the one counter document.
-    const a = catalogueStore(h.svc.mongo);
-    const b = catalogueStore(h.svc.mongo);
+    // Two stores stand for two processes: each its own allocator over the shared Redis sequence.
+    const a = catalogueStore(h.svc.mongo, h.svc.sequences);
+    const b = catalogueStore(h.svc.mongo, h.svc.sequences);
     const fields = (name: string) => ({
       name,
       active: false,

@@ -16,7 +16,7 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
 
   beforeAll(async () => {
     h = await bootCatalogue();
-    first = await seedCatalogue(h.svc.mongo);
+    first = await seedCatalogue(h.svc.mongo, h.svc.sequences);
   }, 180_000);
 
   afterAll(async () => {
@@ -148,7 +148,7 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
         ].map((c) => h.svc.mongo.collection(c).countDocuments()),
       );
     const before = await count();
-    const again = await seedCatalogue(h.svc.mongo);
+    const again = await seedCatalogue(h.svc.mongo, h.svc.sequences);
     expect(again).toEqual({ items: 0, nodes: 0, encounters: 0, monsters: 0, mutators: 0, statFilters: 0 });
     expect(await count()).toEqual(before);
     expect((await h.get(`/season/item/${item.itemId}`)).body.lore).toBe('Edited by an admin.');

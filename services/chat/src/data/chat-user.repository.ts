@@ -41,8 +41,19 @@ export class ChatUserRepository {
     return doc ? plain(doc) : undefined;
   }
 
-  /** Makes the user known to chat (first ticket, first ban); keeps the first spelling of the name. */
+  /**
+   * Makes the user known to chat (first ticket, first ban); keeps the first spelling of the name. A known
+   * user is only read; the first write holds the user's lock, as every write of a document whose outbox the
+   * relay drains must (FerretDB does not isolate concurrent updates of one document).
+   */
   async ensure(username: string): Promise<ChatUser> {
+    const known = await this.find(username);
+    if (known) return known;
+    if (!this.locks) return this.ensureUnlocked(username);
+    return this.locks.withLock(aggregateKey('chat_users', userKey(username)), () => this.ensureUnlocked(username));
+  }
+
+  private async ensureUnlocked(username: string): Promise<ChatUser> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const doc = await this.model
@@ -78,7 +89,7 @@ export class ChatUserRepository {
     decide: (user: ChatUser) => { change: Change; result: R },
   ): Promise<R> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const user = await this.ensure(username);
+      const user = await this.ensureUnlocked(username);
       const { change, result } = decide(user);
       if (!change) return result;
       const res = await this.model.collection.updateOne(
@@ -96,5 +107,24 @@ export class ChatUserRepository {
   async listBanned(): Promise<ChatUser[]> {
     const docs = await this.model.find({ banned: true }).sort({ _id: 1 }).lean<ChatUserDoc[]>();
     return docs.map(plain);
+  }
+
+  /** One page of the banned users by name (the key is the lower-cased name), with the count of all of them. */
+  async pageBannedByName(
+    dir: 'asc' | 'desc',
+    skip: number,
+    limit: number,
+  ): Promise<{ items: ChatUser[]; itemCount: number }> {
+    const filter = { banned: true };
+    const [docs, itemCount] = await Promise.all([
+      this.model
+        .find(filter)
+        .sort({ _id: dir === 'asc' ? 1 : -1 })
+        .skip(skip)
+        .limit(limit)
+        .lean<ChatUserDoc[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items: docs.map(plain), itemCount };
   }
 }

@@ -1,5 +1,5 @@
 import { filePublishedV1, betaFinalizedV1, type EventData } from '@league/contracts';
-import { outboxEntry } from '@league/platform';
+import { aggregateKey, outboxEntry, type Locks } from '@league/platform';
 import type { Connection, Model } from 'mongoose';
 import { fileVersionModel, finalisationModel, type FileVersionDoc, type FinalisationDoc } from './file.model';
 
@@ -26,14 +26,29 @@ const published = (v: FileVersion, at: Date): EventData<typeof filePublishedV1> 
   publishedAt: at.toISOString(),
 });
 
-/** Files and the finalisation run; returns plain objects. */
+/**
+ * Files and the finalisation run; returns plain objects.
+ *
+ * FerretDB does not isolate concurrent updates of one document: two guarded updates can both match, and an
+ * update racing the outbox relay's `$pull` can lose one of the two writes. Every guarded update here (and
+ * the relay, given the same `locks`) therefore holds the document's lock, `aggregateKey(collection, _id)`.
+ */
 export class FileRepository {
   readonly files: Model<FileVersionDoc>;
   readonly finalisations: Model<FinalisationDoc>;
 
-  constructor(conn: Connection) {
+  constructor(
+    conn: Connection,
+    private readonly locks?: Locks,
+  ) {
     this.files = fileVersionModel(conn);
     this.finalisations = finalisationModel(conn);
+  }
+
+  /** Runs fn holding the lock of one document of `model` (the same key the outbox relay takes). */
+  private guarded<T>(model: { collection: { collectionName: string } }, id: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.locks) return fn();
+    return this.locks.withLock(aggregateKey(model.collection.collectionName, id), fn);
   }
 
   async init(): Promise<void> {
@@ -69,33 +84,47 @@ export class FileRepository {
 
   /** processing → ready with its digest and the publish event, in one guarded update. */
   async markReady(id: string, digest: { size: number; md5: string; sha256: string }): Promise<boolean> {
-    const current = await this.get(id);
-    if (!current || current.status !== 'processing') return false;
-    const readyAt = new Date();
-    const res = await this.files.updateOne(
-      { _id: id, status: 'processing' },
-      {
-        $set: { status: 'ready', ...digest, readyAt, errorMessage: null },
-        $push: { outbox: outboxEntry(filePublishedV1, published({ ...current, ...digest }, readyAt), id) },
-      },
-    );
-    return res.modifiedCount === 1;
+    return this.guarded(this.files, id, async () => {
+      const current = await this.get(id);
+      if (!current || current.status !== 'processing') return false;
+      const readyAt = new Date();
+      const res = await this.files.updateOne(
+        { _id: id, status: 'processing' },
+        {
+          $set: { status: 'ready', ...digest, readyAt, errorMessage: null },
+          $push: { outbox: outboxEntry(filePublishedV1, published({ ...current, ...digest }, readyAt), id) },
+        },
+      );
+      return res.modifiedCount === 1;
+    });
   }
 
   async markFailed(id: string, reason: string, size?: number): Promise<boolean> {
-    const res = await this.files.updateOne(
-      { _id: id, status: 'processing' },
-      { $set: { status: 'failed', errorMessage: reason, ...(size === undefined ? {} : { size }) } },
-    );
-    return res.modifiedCount === 1;
+    return this.guarded(this.files, id, async () => {
+      const res = await this.files.updateOne(
+        { _id: id, status: 'processing' },
+        { $set: { status: 'failed', errorMessage: reason, ...(size === undefined ? {} : { size }) } },
+      );
+      return res.modifiedCount === 1;
+    });
   }
 
-  /** After `v` became ready: older ready versions of its slot stop being candidates (cleanup, not the switch). */
-  async supersedeOlder(v: FileVersion): Promise<void> {
-    await this.files.updateMany(
-      { branch: v.branch, slot: v.slot, status: 'ready', createdAt: { $lt: v.createdAt } },
-      { $set: { status: 'superseded' } },
-    );
+  /**
+   * After `v` became ready: older ready versions of its slot stop being candidates (cleanup, not the switch).
+   * Each older version changes under its own lock, so the update cannot race the relay's `$pull` of it.
+   * Returns how many versions this call superseded.
+   */
+  async supersedeOlder(v: FileVersion): Promise<number> {
+    const older = { branch: v.branch, slot: v.slot, status: 'ready', createdAt: { $lt: v.createdAt } };
+    const candidates = await this.files.find(older, { _id: 1 }).lean<Array<{ _id: string }>>();
+    let superseded = 0;
+    for (const { _id } of candidates) {
+      const res = await this.guarded(this.files, _id, () =>
+        this.files.updateOne({ _id, ...older }, { $set: { status: 'superseded' } }),
+      );
+      superseded += res.modifiedCount;
+    }
+    return superseded;
   }
 
   /** The served version of every slot of a branch: the newest ready one. */
@@ -131,42 +160,55 @@ export class FileRepository {
 
   /** Starts a run unless one is processing; returns the run that is processing now and whether it is new. */
   async startFinalisation(runId: string): Promise<{ run: Finalisation; started: boolean }> {
-    try {
-      const doc = await this.finalisations
-        .findOneAndUpdate(
-          { _id: FINALISATION_ID, status: { $ne: 'processing' } },
-          {
-            $set: { status: 'processing', runId, startedAt: new Date(), finishedAt: null, message: null, promoted: [] },
-          },
-          { upsert: true, new: true },
-        )
-        .lean<FinalisationDoc>();
-      return { run: plain(doc)!, started: true };
-    } catch (err) {
-      // The upsert collided with the processing run's document: someone else's run is on.
-      if ((err as { code?: number }).code !== 11000) throw err;
-      return { run: (await this.finalisation())!, started: false };
-    }
+    return this.guarded(this.finalisations, FINALISATION_ID, async () => {
+      try {
+        const doc = await this.finalisations
+          .findOneAndUpdate(
+            { _id: FINALISATION_ID, status: { $ne: 'processing' } },
+            {
+              $set: {
+                status: 'processing',
+                runId,
+                startedAt: new Date(),
+                finishedAt: null,
+                message: null,
+                promoted: [],
+              },
+            },
+            { upsert: true, new: true },
+          )
+          .lean<FinalisationDoc>();
+        return { run: plain(doc)!, started: true };
+      } catch (err) {
+        // The upsert collided with the processing run's document: someone else's run is on.
+        if ((err as { code?: number }).code !== 11000) throw err;
+        return { run: (await this.finalisation())!, started: false };
+      }
+    });
   }
 
   async finishFinalisation(runId: string, promoted: EventData<typeof betaFinalizedV1>['promoted']): Promise<boolean> {
-    const finishedAt = new Date();
-    const res = await this.finalisations.updateOne(
-      { _id: FINALISATION_ID, runId, status: 'processing' },
-      {
-        $set: { status: 'success', finishedAt, promoted: promoted.map((p) => p.fileName) },
-        $push: {
-          outbox: outboxEntry(betaFinalizedV1, { runId, promoted, finishedAt: finishedAt.toISOString() }, runId),
+    return this.guarded(this.finalisations, FINALISATION_ID, async () => {
+      const finishedAt = new Date();
+      const res = await this.finalisations.updateOne(
+        { _id: FINALISATION_ID, runId, status: 'processing' },
+        {
+          $set: { status: 'success', finishedAt, promoted: promoted.map((p) => p.fileName) },
+          $push: {
+            outbox: outboxEntry(betaFinalizedV1, { runId, promoted, finishedAt: finishedAt.toISOString() }, runId),
+          },
         },
-      },
-    );
-    return res.modifiedCount === 1;
+      );
+      return res.modifiedCount === 1;
+    });
   }
 
   async failFinalisation(runId: string, message: string): Promise<void> {
-    await this.finalisations.updateOne(
-      { _id: FINALISATION_ID, runId, status: 'processing' },
-      { $set: { status: 'error', finishedAt: new Date(), message } },
+    await this.guarded(this.finalisations, FINALISATION_ID, () =>
+      this.finalisations.updateOne(
+        { _id: FINALISATION_ID, runId, status: 'processing' },
+        { $set: { status: 'error', finishedAt: new Date(), message } },
+      ),
     );
   }
 }

@@ -132,7 +132,10 @@ export class Uploads {
   async process(fileId: string, lastAttempt: boolean): Promise<void> {
     const v = await this.repo.get(fileId);
     if (!v) return;
-    if (v.status === 'ready') return this.repo.supersedeOlder(v); // a retry after the switch itself
+    if (v.status === 'ready') {
+      await this.repo.supersedeOlder(v); // a retry after the switch itself
+      return;
+    }
     if (v.status !== 'processing') return;
     const tmp = path.join(this.settings.tmpDir, `league-file-${fileId}`);
     try {

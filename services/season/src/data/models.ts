@@ -1,8 +1,9 @@
-import { outboxField } from '@league/platform';
-import { Schema, type Connection } from 'mongoose';
+import { aggregateKey, outboxField, type Locks, type Sequences } from '@league/platform';
+import { Schema, type Connection, type Model } from 'mongoose';
 
 // Numeric ids throughout: the spec's clients (site and launcher) address seasons, challenges,
-// participants, builds and screenshots by integers. They come from the `counters` collection.
+// participants, builds and screenshots by integers. They come from Redis sequences (see `nextId`), seeded
+// above the ids stored here and the old `counters` collection.
 const opts = { versionKey: false, strict: true } as const;
 
 const seasonSchema = new Schema(
@@ -21,7 +22,10 @@ const seasonSchema = new Schema(
     ladderVersion: { type: Number, default: 0 },
     /** Set by the demo seed once the season's challenges and demo ladder are in place. */
     seededAt: { type: Date, default: null },
-    /** season.standing-changed.v1 events wait here, written with the ladderVersion bump they belong to. */
+    /**
+     * Drained only: season.standing-changed.v1 events used to wait here; they now live in the outbox of the
+     * participant's standing row (the aggregate they are keyed by). Kept so entries stored before drain.
+     */
     outbox: outboxField,
   },
   { ...opts, collection: 'seasons' },
@@ -92,6 +96,7 @@ const standingSchema = new Schema(
     twitchUrl: { type: String, default: null },
     youtubeUrl: { type: String, default: null },
     classesPlayed: { type: [String], default: [] },
+    /** season.standing-changed.v1 events of this participant, written with the announcement they record. */
     outbox: outboxField,
   },
   { ...opts, collection: 'standings' },
@@ -253,14 +258,48 @@ export interface ScreenshotDoc {
   createdOn: Date;
 }
 
-/** Next value of a named sequence (atomic single-document $inc). */
-export async function nextId(models: SeasonModels, name: string): Promise<number> {
-  const doc = await models.Counter.findOneAndUpdate(
-    { _id: name },
-    { $inc: { seq: 1 } },
-    { upsert: true, new: true, lean: true },
-  );
-  return (doc as unknown as { seq: number }).seq;
+/** The id sequences of the season service and the collection whose `_id`s each hands out. */
+export type IdSequence = 'participant' | 'build' | 'screenshot' | 'seasonChallenge';
+const SEQUENCE_MODEL: Record<IdSequence, 'Participant' | 'Build' | 'Screenshot' | 'Challenge'> = {
+  participant: 'Participant',
+  build: 'Build',
+  screenshot: 'Screenshot',
+  seasonChallenge: 'Challenge',
+};
+
+/**
+ * Where a sequence must continue above: the highest `_id` stored in its collection, and the old counter
+ * document (raised by the seed over its fixed ids, and holding ids of records deleted since).
+ */
+export async function storedFloor(models: SeasonModels, name: IdSequence): Promise<number> {
+  const model = models[SEQUENCE_MODEL[name]] as unknown as Model<{ _id: number }>;
+  const [top, counter] = await Promise.all([
+    model.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean<{ _id: number }>(),
+    models.Counter.findById(name).lean<{ seq: number }>(),
+  ]);
+  return Math.max(top?._id ?? 0, counter?.seq ?? 0);
+}
+
+/**
+ * Next id of a named sequence. With Redis sequences (the service): one atomic `INCR`, seeded from
+ * `storedFloor` the first time, so concurrent callers across processes never share an id and no stored id
+ * is handed out again. Without them (a script with only a database): the counter document is raised under
+ * its lock — FerretDB's bare `$inc` can hand one value out twice.
+ */
+export async function nextId(
+  models: SeasonModels,
+  name: IdSequence,
+  ids: { sequences?: Sequences; locks?: Locks } = {},
+): Promise<number> {
+  if (ids.sequences) return ids.sequences.next(name, () => storedFloor(models, name));
+  const bump = async () => {
+    const floor = await storedFloor(models, name);
+    const next = floor + 1;
+    await models.Counter.updateOne({ _id: name }, { $set: { seq: next } }, { upsert: true });
+    return next;
+  };
+  if (!ids.locks) throw new Error(`nextId(${name}) needs Redis sequences or locks`);
+  return ids.locks.withLock(aggregateKey('counters', name), bump);
 }
 
 /** Makes sure a sequence continues above ids written directly (the seed's fixed ids). */

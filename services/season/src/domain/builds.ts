@@ -1,13 +1,15 @@
 import type { SaveBuild, SaveScreenshot } from '@league/contracts';
 import { AppError, type AuthUser } from '@league/platform';
 import { nextId, type BuildDoc, type ParticipantDoc, type ScreenshotDoc } from '../data/models';
-import { usernameKey, type SeasonContext } from './context';
+import { underLock, usernameKey, type SeasonContext } from './context';
 import { findParticipant } from './participants';
 import { assertSeasonVisible, findSeason } from './seasons';
 import { refreshClassesPlayed } from './standings';
 
 const MAX_BUILDS = 50;
 const MAX_SCREENSHOTS = 100;
+/** A player saving many at once queues on the count check; they wait longer than the default before a 409. */
+const CREATE_WAIT = { waitMs: 15_000 };
 
 export function buildDto(b: BuildDoc, username?: string) {
   return {
@@ -70,18 +72,26 @@ export async function saveBuild(ctx: SeasonContext, user: AuthUser, input: SaveB
   };
   let saved: BuildDoc | null;
   if (input.participantCharacterBuildId === 0) {
-    const count = await ctx.models.Build.countDocuments({ seasonParticipantId: participant._id });
-    if (count >= MAX_BUILDS) throw AppError.unprocessable(`A participant keeps at most ${MAX_BUILDS} builds`);
-    const id = await nextId(ctx.models, 'build');
-    const doc = {
-      _id: id,
-      seasonParticipantId: participant._id,
-      seasonId: participant.seasonId,
-      createdOn: now,
-      ...fields,
-    };
-    await ctx.models.Build.collection.insertOne(doc as never);
-    saved = doc;
+    // The limit is a read-check-write over the participant's builds: count and insert under one lock.
+    saved = await underLock(
+      ctx,
+      'participant-builds',
+      participant._id,
+      async () => {
+        const count = await ctx.models.Build.countDocuments({ seasonParticipantId: participant._id });
+        if (count >= MAX_BUILDS) throw AppError.unprocessable(`A participant keeps at most ${MAX_BUILDS} builds`);
+        const doc = {
+          _id: await nextId(ctx.models, 'build', ctx),
+          seasonParticipantId: participant._id,
+          seasonId: participant.seasonId,
+          createdOn: now,
+          ...fields,
+        };
+        await ctx.models.Build.collection.insertOne(doc as never);
+        return doc;
+      },
+      CREATE_WAIT,
+    );
   } else {
     const existing = await ctx.models.Build.findById(input.participantCharacterBuildId).lean<BuildDoc>();
     if (!existing) throw AppError.notFound(`Build ${input.participantCharacterBuildId} does not exist`);
@@ -124,17 +134,26 @@ export async function saveScreenshot(ctx: SeasonContext, user: AuthUser, input: 
   const participant = await findParticipant(ctx, input.seasonParticipantId);
   assertOwner(participant, user, 'screenshots');
   if (input.participantScreenshotId === 0) {
-    const count = await ctx.models.Screenshot.countDocuments({ seasonParticipantId: participant._id });
-    if (count >= MAX_SCREENSHOTS)
-      throw AppError.unprocessable(`A participant keeps at most ${MAX_SCREENSHOTS} screenshots`);
-    const doc = {
-      _id: await nextId(ctx.models, 'screenshot'),
-      seasonParticipantId: participant._id,
-      seasonId: participant.seasonId,
-      screenshotUrl: input.screenshotUrl,
-      createdOn: ctx.now(),
-    };
-    await ctx.models.Screenshot.collection.insertOne(doc as never);
+    const doc = await underLock(
+      ctx,
+      'participant-screenshots',
+      participant._id,
+      async () => {
+        const count = await ctx.models.Screenshot.countDocuments({ seasonParticipantId: participant._id });
+        if (count >= MAX_SCREENSHOTS)
+          throw AppError.unprocessable(`A participant keeps at most ${MAX_SCREENSHOTS} screenshots`);
+        const shot = {
+          _id: await nextId(ctx.models, 'screenshot', ctx),
+          seasonParticipantId: participant._id,
+          seasonId: participant.seasonId,
+          screenshotUrl: input.screenshotUrl,
+          createdOn: ctx.now(),
+        };
+        await ctx.models.Screenshot.collection.insertOne(shot as never);
+        return shot;
+      },
+      CREATE_WAIT,
+    );
     return screenshotDto(doc);
   }
   const existing = await ctx.models.Screenshot.findById(input.participantScreenshotId).lean<ScreenshotDoc>();

@@ -1,7 +1,7 @@
 import type { SaveSeasonChallenge } from '@league/contracts';
 import { AppError } from '@league/platform';
 import { nextId, type CategoryDoc, type ChallengeDoc } from '../data/models';
-import type { SeasonContext } from './context';
+import { underLock, type SeasonContext } from './context';
 import { categoryNames, challengeDto, findSeason, seasonChallenges } from './seasons';
 import { recomputeSeason } from './standings';
 
@@ -49,16 +49,26 @@ export async function saveChallenge(ctx: SeasonContext, input: SaveSeasonChallen
   };
   let id = input.seasonChallengeId;
   if (id === 0) {
-    const last = await ctx.models.Challenge.findOne({ seasonId: input.seasonId })
-      .sort({ displayOrder: -1 })
-      .lean<ChallengeDoc>();
-    id = await nextId(ctx.models, 'seasonChallenge');
-    await ctx.models.Challenge.collection.insertOne({
-      _id: id,
-      seasonId: input.seasonId,
-      ...fields,
-      displayOrder: input.displayOrder ?? (last?.displayOrder ?? 0) + 1,
-    } as never);
+    // The next display order is read-check-write over the season's challenges: under the season's lock.
+    id = await underLock(
+      ctx,
+      'season-challenges',
+      input.seasonId,
+      async () => {
+        const last = await ctx.models.Challenge.findOne({ seasonId: input.seasonId })
+          .sort({ displayOrder: -1 })
+          .lean<ChallengeDoc>();
+        const newId = await nextId(ctx.models, 'seasonChallenge', ctx);
+        await ctx.models.Challenge.collection.insertOne({
+          _id: newId,
+          seasonId: input.seasonId,
+          ...fields,
+          displayOrder: input.displayOrder ?? (last?.displayOrder ?? 0) + 1,
+        } as never);
+        return newId;
+      },
+      { waitMs: 15_000 },
+    );
   } else {
     const existing = await ctx.models.Challenge.findById(id).lean<ChallengeDoc>();
     if (!existing) throw AppError.notFound(`Season challenge ${id} does not exist`);
@@ -68,7 +78,9 @@ export async function saveChallenge(ctx: SeasonContext, input: SaveSeasonChallen
       { $set: { ...fields, ...(input.displayOrder ? { displayOrder: input.displayOrder } : {}) } },
     );
   }
-  await recomputeSeason(ctx, input.seasonId);
+  // A new challenge has no progress yet (progress only names existing challenges), so no total moves; an
+  // edited one may change every participant's points.
+  if (input.seasonChallengeId !== 0) await recomputeSeason(ctx, input.seasonId);
   return getChallenge(ctx, id);
 }
 

@@ -1,4 +1,11 @@
-import { aggregateKey, type AuthUser, type Locks, type Logger } from '@league/platform';
+import {
+  aggregateKey,
+  type AuthUser,
+  type LockOptions,
+  type Locks,
+  type Logger,
+  type Sequences,
+} from '@league/platform';
 import type { SeasonModels } from '../data/models';
 
 /** What the use cases need from the outside world: the models, a logger, and a nudge for the outbox relay. */
@@ -17,10 +24,18 @@ export interface SeasonContext {
    * carry a guard, a counter or an outbox entry go through `underLock`.
    */
   locks?: Locks;
+  /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
+  sequences?: Sequences;
 }
 
-export function underLock<T>(ctx: SeasonContext, collection: string, id: number, fn: () => Promise<T>): Promise<T> {
-  return ctx.locks ? ctx.locks.withLock(aggregateKey(collection, id), fn) : fn();
+export function underLock<T>(
+  ctx: SeasonContext,
+  collection: string,
+  id: number | string,
+  fn: () => Promise<T>,
+  opts?: LockOptions,
+): Promise<T> {
+  return ctx.locks ? ctx.locks.withLock(aggregateKey(collection, id), fn, opts) : fn();
 }
 
 export type Branch = 'prod' | 'beta';

@@ -35,7 +35,7 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
   if (existing) return participantDto(existing);
   if (seasonStatus(season, ctx.now()) === 'ended') throw AppError.conflict(`${season.displayName} has ended`);
 
-  const id = await nextId(ctx.models, 'participant');
+  const id = await nextId(ctx.models, 'participant', ctx);
   const joinedAt = ctx.now();
   const doc = {
     _id: id,

@@ -42,13 +42,15 @@ async function rankOf(
 /**
  * Projects one participant into the standings read model: totals recomputed from its stored progress
  * (deterministic, so a redelivered event changes nothing), its rank counted, and, when its rank or total
- * differs from the last announcement, season.standing-changed.v1 written with the ladder's version bump
- * in one update of the season document. The announcement is recorded on the row afterwards, so a crash
- * in between repeats the event rather than losing it.
+ * differs from the last announcement, season.standing-changed.v1 written into the standing row's own
+ * outbox in the same update that records the announcement. Events live with the aggregate they are keyed
+ * by (the participant), so projections of different participants never wait on one season-wide lock; the
+ * ladder's version is bumped first, so a reader told of the change finds the new ladder. A crash before
+ * the event is written leaves the announcement unrecorded, and the next projection makes it again.
  */
 export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, rules?: ChallengeRule[]) {
   const key = usernameKey(p.username);
-  const [ruleList, social, builds, before] = await Promise.all([
+  const [ruleList, social, builds] = await Promise.all([
     rules ?? challengeRules(ctx, p.seasonId),
     ctx.models.Social.findById(key, { twitchUrl: 1, youtubeUrl: 1 }).lean<{
       twitchUrl: string | null;
@@ -57,7 +59,6 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
     ctx.models.Build.find({ seasonParticipantId: p._id }, { buildClass: 1 })
       .sort({ _id: 1 })
       .lean<Array<{ buildClass: string }>>(),
-    ctx.models.Standing.findById(p._id, { outbox: 0 }).lean<StandingDoc>(),
   ]);
   const sum = summarisePoints(ruleList, p.challenges, p.joinedAt);
   const row = {
@@ -69,52 +70,53 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
     youtubeUrl: social?.youtubeUrl ?? null,
     classesPlayed: [...new Set(builds.map((b) => b.buildClass))],
   };
-  let changed: boolean;
-  if (before) {
-    changed = (await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row })).modifiedCount > 0;
-  } else {
-    try {
-      await ctx.models.Standing.collection.insertOne({
-        _id: p._id,
-        ...row,
-        publishedRank: null,
-        publishedPoints: null,
-        outbox: [],
-      } as never);
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-      await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row });
+  // The standing row carries an outbox the relay drains: every write of it holds the row's lock.
+  const { rank, announced } = await underLock(ctx, 'standings', p._id, async () => {
+    const before = await ctx.models.Standing.findById(p._id, { outbox: 0 }).lean<StandingDoc>();
+    let changed: boolean;
+    if (before) {
+      changed = (await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row })).modifiedCount > 0;
+    } else {
+      try {
+        await ctx.models.Standing.collection.insertOne({
+          _id: p._id,
+          ...row,
+          publishedRank: null,
+          publishedPoints: null,
+          outbox: [],
+        } as never);
+      } catch (err) {
+        if ((err as { code?: number }).code !== 11000) throw err;
+        await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row });
+      }
+      changed = true;
     }
-    changed = true;
-  }
-  const rank = await rankOf(ctx, { _id: p._id, ...row });
-  const publishedRank = before?.publishedRank ?? null;
-  const publishedPoints = before?.publishedPoints ?? null;
-  if (rank !== publishedRank || sum.points !== publishedPoints) {
-    const event = outboxEntry(
-      standingChangedV1,
-      {
-        seasonParticipantId: p._id,
-        seasonId: p.seasonId,
-        username: p.username,
-        rank,
-        previousRank: publishedRank,
-        pointTotal: sum.points,
-      },
-      String(p._id),
-    );
-    await underLock(ctx, 'seasons', p.seasonId, () =>
-      ctx.models.Season.collection.updateOne(
-        { _id: p.seasonId } as never,
-        { $inc: { ladderVersion: 1 }, $push: { outbox: event } } as never,
-      ),
-    );
-    ctx.ladderChanged(p.seasonId);
-    await ctx.models.Standing.updateOne({ _id: p._id }, { $set: { publishedRank: rank, publishedPoints: sum.points } });
-    ctx.publishSoon();
-  } else if (changed) {
-    await bumpLadder(ctx, [p.seasonId]);
-  }
+    const rank = await rankOf(ctx, { _id: p._id, ...row });
+    const publishedRank = before?.publishedRank ?? null;
+    const publishedPoints = before?.publishedPoints ?? null;
+    const announce = rank !== publishedRank || sum.points !== publishedPoints;
+    if (announce || changed) await bumpLadder(ctx, [p.seasonId]);
+    if (announce) {
+      const event = outboxEntry(
+        standingChangedV1,
+        {
+          seasonParticipantId: p._id,
+          seasonId: p.seasonId,
+          username: p.username,
+          rank,
+          previousRank: publishedRank,
+          pointTotal: sum.points,
+        },
+        String(p._id),
+      );
+      await ctx.models.Standing.collection.updateOne(
+        { _id: p._id } as never,
+        { $set: { publishedRank: rank, publishedPoints: sum.points }, $push: { outbox: event } } as never,
+      );
+    }
+    return { rank, announced: announce };
+  });
+  if (announced) ctx.publishSoon();
   return { rank, pointTotal: sum.points };
 }
 
@@ -165,14 +167,20 @@ export async function onSocialsUpdated(
         if (err.code !== 11000) throw err;
       });
   }
-  await applyOnce(ctx.models.Social, { _id: key, updatedAt: { $lte: occurredAt } }, event.id, {
-    $set: {
-      username: event.data.username,
-      twitchUrl: event.data.twitchUrl || null,
-      youtubeUrl: event.data.youtubeUrl || null,
-      updatedAt: occurredAt,
+  await applyOnce(
+    ctx.models.Social,
+    { _id: key, updatedAt: { $lte: occurredAt } },
+    event.id,
+    {
+      $set: {
+        username: event.data.username,
+        twitchUrl: event.data.twitchUrl || null,
+        youtubeUrl: event.data.youtubeUrl || null,
+        updatedAt: occurredAt,
+      },
     },
-  });
+    { locks: ctx.locks },
+  );
   const social = await ctx.models.Social.findById(key).lean<{ twitchUrl: string | null; youtubeUrl: string | null }>();
   if (!social) return;
   const rows = await ctx.models.Standing.find({ usernameKey: key }, { seasonId: 1, twitchUrl: 1, youtubeUrl: 1 }).lean<
@@ -180,20 +188,27 @@ export async function onSocialsUpdated(
   >();
   const stale = rows.filter((r) => r.twitchUrl !== social.twitchUrl || r.youtubeUrl !== social.youtubeUrl);
   for (const r of stale) {
-    await ctx.models.Standing.updateOne(
-      { _id: r._id },
-      { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } },
+    await underLock(ctx, 'standings', r._id, () =>
+      ctx.models.Standing.updateOne(
+        { _id: r._id },
+        { $set: { twitchUrl: social.twitchUrl, youtubeUrl: social.youtubeUrl } },
+      ),
     );
   }
   await bumpLadder(ctx, [...new Set(stale.map((r) => r.seasonId))]);
 }
 
-/** Classes played on the leaderboard: the distinct classes of the participant's builds. */
+/**
+ * Classes played on the leaderboard: the distinct classes of the participant's builds. Read and written
+ * under the row's lock, so two build saves at once cannot leave the older list behind.
+ */
 export async function refreshClassesPlayed(ctx: SeasonContext, participantId: number, seasonId: number) {
-  const builds = await ctx.models.Build.find({ seasonParticipantId: participantId }, { buildClass: 1 })
-    .sort({ _id: 1 })
-    .lean<Array<{ buildClass: string }>>();
-  const classes = [...new Set(builds.map((b) => b.buildClass))];
-  const res = await ctx.models.Standing.updateOne({ _id: participantId }, { $set: { classesPlayed: classes } });
+  const res = await underLock(ctx, 'standings', participantId, async () => {
+    const builds = await ctx.models.Build.find({ seasonParticipantId: participantId }, { buildClass: 1 })
+      .sort({ _id: 1 })
+      .lean<Array<{ buildClass: string }>>();
+    const classes = [...new Set(builds.map((b) => b.buildClass))];
+    return ctx.models.Standing.updateOne({ _id: participantId }, { $set: { classesPlayed: classes } });
+  });
   if (res.modifiedCount) await bumpLadder(ctx, [seasonId]);
 }

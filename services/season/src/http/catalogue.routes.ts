@@ -126,6 +126,6 @@ export function catalogueRoutes(deps: CatalogueDeps, authenticator: Authenticato
 
 /** The catalogue's public and admin routers over one store: what server.ts adds to its apis. */
 export function catalogueApis(engines: ServiceEngines): Api[] {
-  const store = catalogueStore(engines.mongo);
+  const store = catalogueStore(engines.mongo, engines.sequences);
   return [catalogueRoutes(store, engines.auth), adminCatalogueRoutes(store, engines.auth)];
 }

@@ -1,6 +1,14 @@
+import type { Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
 
 export type Sequence = 'itemId' | 'nodeId' | 'monsterId' | 'encounterId';
+
+const COLLECTION: Record<Sequence, string> = {
+  itemId: 'catalogue_items',
+  nodeId: 'catalogue_nodes',
+  monsterId: 'catalogue_monsters',
+  encounterId: 'catalogue_encounters',
+};
 
 interface CounterDoc {
   _id: string;
@@ -10,42 +18,31 @@ interface CounterDoc {
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /**
- * Numeric ids from one counter document per sequence (`$inc` with upsert).
- *
- * Why the queue and the retries: FerretDB 1.24 applies `$inc` as read, modify, write back without
- * isolation (measured: 20 concurrent `$inc`s on one counter handed out 5 twice and 6 three times), and
- * two first upserts race into a duplicate key on MongoDB as well. Allocations in this process are
- * therefore queued; another process (the seed script) can still collide, so `insertWithId` retries
- * with the next id when the record's unique `_id` refuses the write.
+ * Numeric catalogue ids from the platform's Redis sequences: one atomic `INCR` per id, shared by every
+ * process and replica (FerretDB's `$inc` on a counter document handed values out twice, and a per-process
+ * queue does not hold across replicas). A sequence that does not exist yet in Redis starts above the
+ * highest stored id of its collection and the old `catalogue_counters` document, so no stored id is
+ * handed out again. `insertWithId` still steps past an id that turns out to be taken (a record written
+ * with an explicit id after the sequence was seeded).
  */
 export class IdAllocator {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly conn: Connection) {}
-
-  private get counters() {
-    return this.conn.collection<CounterDoc>('catalogue_counters');
-  }
+  constructor(
+    private readonly conn: Connection,
+    private readonly sequences: Sequences,
+  ) {}
 
   next(sequence: Sequence): Promise<number> {
-    const run = this.tail.then(() => this.increment(sequence));
-    this.tail = run.catch(() => undefined);
-    return run;
+    return this.sequences.next(`catalogue.${sequence}`, () => this.floor(sequence));
   }
 
-  private async increment(sequence: Sequence, attempt = 0): Promise<number> {
-    try {
-      const doc = await this.counters.findOneAndUpdate(
-        { _id: sequence },
-        { $inc: { seq: 1 } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      if (!doc) throw new Error(`counter ${sequence} returned nothing`);
-      return doc.seq;
-    } catch (err) {
-      if (isDuplicate(err) && attempt < 5) return this.increment(sequence, attempt + 1);
-      throw err;
-    }
+  private async floor(sequence: Sequence): Promise<number> {
+    const [top, counter] = await Promise.all([
+      this.conn
+        .collection<{ _id: number }>(COLLECTION[sequence])
+        .findOne({}, { projection: { _id: 1 }, sort: { _id: -1 } }),
+      this.conn.collection<CounterDoc>('catalogue_counters').findOne({ _id: sequence }),
+    ]);
+    return Math.max(typeof top?._id === 'number' ? top._id : 0, counter?.seq ?? 0);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Mutator, StatFilter } from '@league/contracts';
+import type { Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
 import type {
   CatalogueDeps,
@@ -279,9 +280,10 @@ export interface CatalogueStore extends CatalogueDeps {
   ready: Promise<void>;
 }
 
-export function catalogueStore(conn: Connection): CatalogueStore {
+/** The catalogue over one connection; ids come from the platform's Redis sequences (see IdAllocator). */
+export function catalogueStore(conn: Connection, sequences: Sequences): CatalogueStore {
   const models = catalogueModels(conn);
-  const ids = new IdAllocator(conn);
+  const ids = new IdAllocator(conn, sequences);
   const ready = Promise.all(Object.values(models).map((m) => m.init())).then(() => undefined);
   return {
     items: new MongoItems(models, ids),
