@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { connectMongo } from '@league/platform';
+import { connectMongo, Locks, redisConnection } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { refreshTokenModel } from './data/refresh-token.model';
 import { userModel } from './data/user.model';
 import { MongoUserRepository } from './data/user.repository';
-import { WriteLock } from './data/write-lock';
 import { registerUser } from './domain/register-user';
 import { argon2Hasher } from './security/password-hasher';
 
@@ -49,10 +48,12 @@ export interface SeedResult {
 export async function seedDemo(env: NodeJS.ProcessEnv = process.env, dir = localDir): Promise<SeedResult> {
   const config = loadServiceConfig(env);
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  // The same locks as the running service's replicas: the seed may run while they serve.
+  const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   try {
     const model = userModel(mongo);
     await Promise.all([model.init(), refreshTokenModel(mongo).init()]);
-    const users = new MongoUserRepository(model, new WriteLock());
+    const users = new MongoUserRepository(model, new Locks(redis));
     const deps = { users, hasher: argon2Hasher, now: () => new Date(), published: () => undefined };
     const created: string[] = [];
 
@@ -75,6 +76,7 @@ export async function seedDemo(env: NodeJS.ProcessEnv = process.env, dir = local
     for (const u of DEMO_USERS) if (!(await ensure(u.username, demo, u.roles))) demoPassword = undefined;
     return { adminUsername, adminPassword, demoPassword, created };
   } finally {
+    redis.disconnect();
     await mongo.close();
   }
 }

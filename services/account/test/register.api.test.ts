@@ -70,20 +70,20 @@ describe('registering', () => {
     });
   });
 
-  it('when the username or email is taken in another case, then 400 says which', async () => {
+  it('when the username or email is taken in another case, then 409 says which', async () => {
     const username = uniqueName('Taken');
     expect((await register({ username })).status).toBe(200);
     const sameName = await register({ username: username.toUpperCase(), email: emailFor(`other${username}`) });
-    expect(sameName).toMatchObject({ status: 400, body: { message: 'Username is already taken' } });
+    expect(sameName).toMatchObject({ status: 409, body: { message: 'Username is already taken' } });
     const sameEmail = await register({ username: uniqueName(), email: emailFor(username).toUpperCase() });
-    expect(sameEmail).toMatchObject({ status: 400, body: { message: 'Email is already registered' } });
+    expect(sameEmail).toMatchObject({ status: 409, body: { message: 'Email is already registered' } });
   });
 
   it('when the same registration races itself, then exactly one succeeds and the other gets the rule message', async () => {
     const username = uniqueName();
     const both = await Promise.all([register({ username }), register({ username })]);
-    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(both.find((r) => r.status === 400)!.body.message).toMatch(/already (taken|registered)/);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toMatch(/already (taken|registered)/);
     expect(await svc.mongo.collection('users').countDocuments({ usernameKey: username.toLowerCase() })).toBe(1);
   });
 

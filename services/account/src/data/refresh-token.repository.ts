@@ -1,15 +1,24 @@
 import type { RefreshSession, RefreshTokenRepository } from '../domain/ports';
 import type { RefreshTokenDoc, RefreshTokenModel } from './refresh-token.model';
-import type { WriteLock } from './write-lock';
+import { aggregateKey, type Locks } from '@league/platform';
 
+/**
+ * Refresh tokens in MongoDB. Every write of one user's tokens runs under that user's lock (the platform's
+ * Redis lock, shared by every replica): FerretDB does not isolate concurrent updates, and `markUsed`
+ * racing `revokeFamily` must not write a revoked token back as live.
+ */
 export class MongoRefreshTokenRepository implements RefreshTokenRepository {
   constructor(
     private readonly model: RefreshTokenModel,
-    private readonly lock: WriteLock,
+    private readonly locks: Locks,
   ) {}
 
+  private forUser<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    return this.locks.withLock(aggregateKey('refresh_tokens-user', userId), fn);
+  }
+
   async insert(session: Omit<RefreshSession, 'usedAt' | 'revokedAt'>, now: Date) {
-    return this.lock.run(async () => {
+    return this.forUser(session.userId, async () => {
       await this.model.create({
         _id: session.tokenHash,
         userId: session.userId,
@@ -35,37 +44,42 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
     };
   }
 
-  async markUsed(tokenHash: string, now: Date) {
-    return this.lock.run(async () => {
-      const res = await this.model.collection.updateOne({ _id: tokenHash, usedAt: null, revokedAt: null } as never, {
+  async markUsed(session: Pick<RefreshSession, 'tokenHash' | 'userId'>, now: Date) {
+    return this.forUser(session.userId, async () => {
+      const filter = { _id: session.tokenHash, usedAt: null, revokedAt: null };
+      const res = await this.model.collection.updateOne(filter as never, {
         $set: { usedAt: now },
       });
       return res.modifiedCount === 1;
     });
   }
 
-  async revokeFamily(familyId: string, now: Date) {
-    return this.lock.run(async () => {
-      await this.model.collection.updateMany({ familyId, revokedAt: null }, { $set: { revokedAt: now } });
+  async revokeFamily(session: Pick<RefreshSession, 'familyId' | 'userId'>, now: Date) {
+    return this.forUser(session.userId, async () => {
+      await this.model.collection.updateMany(
+        { familyId: session.familyId, revokedAt: null },
+        { $set: { revokedAt: now } },
+      );
     });
   }
 
   async revokeAllForUser(userId: string, now: Date) {
-    return this.lock.run(async () => {
+    return this.forUser(userId, async () => {
       await this.model.collection.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
     });
   }
 
-  /** Expired tokens can neither be used nor reveal reuse any more; no TTL indexes on FerretDB, so sweep. */
+  /**
+   * Expired tokens can neither be used nor reveal reuse any more; no TTL indexes on FerretDB, so sweep.
+   * Not under a user's lock: it only deletes documents nothing will write again.
+   */
   async deleteExpired(now: Date) {
-    return this.lock.run(async () => {
-      const res = await this.model.collection.deleteMany({ expiresAt: { $lt: now } });
-      return res.deletedCount;
-    });
+    const res = await this.model.collection.deleteMany({ expiresAt: { $lt: now } });
+    return res.deletedCount;
   }
 
   async trimLive(userId: string, keep: number) {
-    return this.lock.run(async () => {
+    return this.forUser(userId, async () => {
       const stale = await this.model.collection
         .find({ userId, usedAt: null, revokedAt: null }, { projection: { _id: 1 } })
         .sort({ createdAt: -1 })

@@ -1,8 +1,9 @@
 import type {
   AccessTokenIssuer,
-  Attempts,
+  Limits,
   PasswordHasher,
   PatreonIdentityProvider,
+  PatreonStates,
   RefreshTokenRepository,
   ResetMailer,
   UserRepository,
@@ -14,9 +15,10 @@ export interface AccountDeps {
   sessions: RefreshTokenRepository;
   hasher: PasswordHasher;
   tokens: AccessTokenIssuer;
-  attempts: Attempts;
+  limits: Limits;
   mailer: ResetMailer;
   patreon: PatreonIdentityProvider;
+  patreonStates: PatreonStates;
   settings: { refreshTtlDays: number; resetCodeTtlMinutes: number };
   /** Asks the outbox relay to publish now rather than on its next tick. */
   published: () => void;

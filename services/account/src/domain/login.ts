@@ -2,10 +2,8 @@ import { AppError } from '@league/platform';
 import type { TokenResponse } from '@league/contracts';
 import type { AccountDeps } from './deps';
 import { issueSession } from './sessions';
+import { limitKey, within } from './limits';
 import { usernameKey } from './rules';
-
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 /** The failure the frontend recognises by `error_description` (spec §8). */
 export class InvalidGrantError extends AppError {
@@ -22,21 +20,25 @@ export async function login(
   deps: AccountDeps,
   input: { username: string; password: string; ip: string; adminOnly?: boolean },
 ): Promise<TokenResponse> {
-  // Bounded: no real username is longer than 20, and a megabyte of name must not become a Redis key.
-  const key = `login-fail:${usernameKey(input.username).slice(0, 64)}:${input.ip}`;
-  if ((await deps.attempts.count(key)) >= MAX_LOGIN_FAILURES) {
-    throw AppError.tooManyRequests('Too many failed logins; try again in 15 minutes', 'login_rate_limited');
-  }
+  // Every attempt takes its point before the password is checked (a success gives it back below), so a
+  // burst of parallel guesses gets exactly the budget, not whatever ran before the first failure landed.
+  const name = usernameKey(input.username).slice(0, 64);
+  const perAddress = limitKey(name, input.ip);
+  await within(
+    [
+      [deps.limits.loginUserIp, perAddress],
+      [deps.limits.loginUser, name],
+    ],
+    (wait) => `Too many failed logins; try again ${wait}`,
+    'login_rate_limited',
+  );
   const user = await deps.users.findByUsername(input.username);
   decoy ??= deps.hasher.hash('decoy-password-never-used');
   const ok = user
     ? await deps.hasher.verify(user.passwordHash, input.password)
     : await deps.hasher.verify(await decoy, input.password).then(() => false);
-  if (!user || !ok) {
-    await deps.attempts.hit(key, LOGIN_WINDOW_SECONDS);
-    throw new InvalidGrantError();
-  }
-  await deps.attempts.clear(key);
+  if (!user || !ok) throw new InvalidGrantError();
+  await Promise.all([deps.limits.loginUserIp.clear(perAddress), deps.limits.loginUser.giveBack(name)]);
   if (input.adminOnly && !user.roles.includes('admin')) {
     throw AppError.forbidden('Only admins can log in here', 'not_admin');
   }

@@ -55,8 +55,27 @@ export async function updateSocials(
   return { username: user.username, ...socials };
 }
 
-export async function connectPatreon(deps: AccountDeps, who: AuthUser, code: string) {
+/** Where a player starts connecting: Patreon's authorize page, with a fresh `state` bound to this user. */
+export async function patreonAuthorizeUrl(deps: AccountDeps, who: AuthUser): Promise<{ url: string }> {
   const user = await caller(deps, who);
+  deps.patreon.assertConfigured();
+  return { url: deps.patreon.authorizeLink(await deps.patreonStates.issue(user.id)) };
+}
+
+/**
+ * Links the Patreon account behind an OAuth code. The `state` must be the one issued to this same user
+ * by the authorize link (single use, 10 minutes): a code obtained in someone else's flow, or replayed
+ * into this session by a forged link, is refused before Patreon is asked anything.
+ */
+export async function connectPatreon(deps: AccountDeps, who: AuthUser, code: string, state: string) {
+  const user = await caller(deps, who);
+  deps.patreon.assertConfigured();
+  if (!(await deps.patreonStates.consume(user.id, state))) {
+    throw AppError.forbidden(
+      'This Patreon connection was not started from your profile or has expired; connect again',
+      'patreon_state_mismatch',
+    );
+  }
   const { patreonId } = await deps.patreon.identify(code);
   if (user.patreonId !== patreonId && (await deps.users.linkPatreon(user.id, patreonId, deps.now())) === 'taken') {
     throw AppError.conflict('This Patreon account is already linked to another user');

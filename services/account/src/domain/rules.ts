@@ -74,4 +74,3 @@ export function socialLink(field: keyof typeof LINK_HOSTS, value: string | null 
 
 /** Six digits, leading zeros kept. */
 export const RESET_CODE = /^\d{6}$/;
-export const MAX_RESET_ATTEMPTS = 5;

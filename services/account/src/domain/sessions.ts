@@ -58,16 +58,26 @@ export async function refreshSession(
       'refresh_reused',
     );
   if (session.usedAt) {
-    await deps.sessions.revokeFamily(session.familyId, now);
+    await deps.sessions.revokeFamily(session, now);
     throw reused();
   }
   if (session.expiresAt.getTime() <= now.getTime()) {
     throw AppError.unauthorized('Refresh token has expired; log in again', 'refresh_expired');
   }
-  if (!(await deps.sessions.markUsed(tokenHash, now))) {
+  if (!(await deps.sessions.markUsed(session, now))) {
     // Lost a race with another use of the same token: that is reuse too.
-    await deps.sessions.revokeFamily(session.familyId, now);
+    await deps.sessions.revokeFamily(session, now);
     throw reused();
   }
   return issueSession(deps, user, session.familyId);
+}
+
+/**
+ * Logout: the refresh token's whole family (this login and every token rotated from it) is revoked, so
+ * the cookie or a copy of it cannot start a session again. Unknown or spent tokens answer the same.
+ */
+export async function endSession(deps: AccountDeps, input: { refreshToken: string }): Promise<{ message: string }> {
+  const session = await deps.sessions.find(hashToken(input.refreshToken));
+  if (session && !session.revokedAt) await deps.sessions.revokeFamily(session, deps.now());
+  return { message: 'Signed out' };
 }

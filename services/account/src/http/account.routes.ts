@@ -18,14 +18,33 @@ import type { Request, Response } from 'express';
 import type { AccountDeps } from '../domain/deps';
 import { InvalidGrantError, login } from '../domain/login';
 import { changePassword, requestResetCode } from '../domain/password-reset';
-import { checkUsername, connectPatreon } from '../domain/profile';
-import { registerUser } from '../domain/register-user';
-import { refreshSession } from '../domain/sessions';
+import { RateLimitedError } from '../domain/limits';
+import { checkUsername, connectPatreon, patreonAuthorizeUrl } from '../domain/profile';
+import { registerPlayer } from '../domain/register-user';
+import { endSession, refreshSession } from '../domain/sessions';
 
 const tags = ['account'];
 
 /** Tokens must never sit in a shared cache. */
 const noStore = (res: Response) => res.setHeader('cache-control', 'no-store');
+
+/** The client's address as the BFF (a trusted private hop) forwarded it. */
+const ipOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Runs a use case; a 429 it throws carries Retry-After (seconds) beside its `{ message }`. */
+async function limited<T>(res: Response, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof RateLimitedError) res.setHeader('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+/** connect-patreon's query: the code and the `state` the authorize link carried. */
+const connectPatreonQuerySchema = patreonCodeQuerySchema.extend({
+  state: z.string().min(1, 'state is required').max(200),
+});
 
 async function answerLogin(
   deps: AccountDeps,
@@ -36,7 +55,7 @@ async function answerLogin(
 ) {
   noStore(res);
   try {
-    return await login(deps, { ...body, ip: req.ip ?? 'unknown', adminOnly });
+    return await limited(res, () => login(deps, { ...body, ip: ipOf(req), adminOnly }));
   } catch (err) {
     if (!(err instanceof InvalidGrantError)) throw err;
     // The OAuth shape the frontend matches on (spec §8), with the house `message` beside it.
@@ -53,13 +72,13 @@ export function accountRoutes(deps: AccountDeps, auth: Authenticator): Api {
     {
       method: 'post',
       path: '/account/register-user',
-      summary: 'Register a player',
+      summary: 'Register a player; 409 when the username or email is taken, 429 (Retry-After) when rate limited',
       tags,
       body: registerUserBodySchema,
       response: messageResponseSchema,
     },
-    async ({ body }) => {
-      const user = await registerUser(deps, body);
+    async ({ body, req, res }) => {
+      const user = await limited(res, () => registerPlayer(deps, body, ipOf(req)));
       return { message: `Welcome, ${user.username}: your account is ready` };
     },
   );
@@ -102,13 +121,27 @@ export function accountRoutes(deps: AccountDeps, auth: Authenticator): Api {
   api.route(
     {
       method: 'post',
+      path: '/account/logout',
+      summary: "Sign out: revoke the refresh token's login (the BFF sends the token from its cookie)",
+      tags,
+      body: z.object({ refreshToken: z.string().min(1).max(200) }),
+      response: messageResponseSchema,
+    },
+    ({ body, res }) => {
+      noStore(res);
+      return endSession(deps, body);
+    },
+  );
+  api.route(
+    {
+      method: 'post',
       path: '/account/forgot-password',
       summary: 'Mail a password reset code',
       tags,
       body: forgotPasswordBodySchema,
       response: messageResponseSchema,
     },
-    ({ body }) => requestResetCode(deps, body.email),
+    ({ body, req, res }) => limited(res, () => requestResetCode(deps, body.email, ipOf(req))),
   );
   api.route(
     {
@@ -119,7 +152,7 @@ export function accountRoutes(deps: AccountDeps, auth: Authenticator): Api {
       query: emailQuerySchema,
       response: messageResponseSchema,
     },
-    ({ query }) => requestResetCode(deps, query.email),
+    ({ query, req, res }) => limited(res, () => requestResetCode(deps, query.email, ipOf(req))),
   );
   api.route(
     {
@@ -130,7 +163,7 @@ export function accountRoutes(deps: AccountDeps, auth: Authenticator): Api {
       body: changePasswordBodySchema,
       response: messageResponseSchema,
     },
-    ({ body }) => changePassword(deps, body),
+    ({ body, req, res }) => limited(res, () => changePassword(deps, body, ipOf(req))),
   );
   api.route(
     {
@@ -149,22 +182,24 @@ export function accountRoutes(deps: AccountDeps, auth: Authenticator): Api {
       path: '/account/patreon-authorize-url',
       summary: "Patreon's authorize page for this site, where connecting starts (503 when not configured)",
       tags,
+      errors: { 503: 'Patreon connect is not configured on this server' },
       auth: 'required',
       response: z.object({ url: z.string() }),
     },
-    () => ({ url: deps.patreon.authorizeLink() }),
+    ({ user }) => patreonAuthorizeUrl(deps, user!),
   );
   api.route(
     {
       method: 'post',
       path: '/account/connect-patreon',
-      summary: 'Link a Patreon account with an OAuth code',
+      summary: "Link a Patreon account with an OAuth code and the authorize link's state (403 when it does not match)",
       tags,
+      errors: { 503: 'Patreon connect is not configured on this server' },
       auth: 'required',
-      query: patreonCodeQuerySchema,
+      query: connectPatreonQuerySchema,
       response: z.object({ message: z.string(), isPatreonConnected: z.boolean() }),
     },
-    ({ query, user }) => connectPatreon(deps, user!, query.code),
+    ({ query, user }) => connectPatreon(deps, user!, query.code, query.state),
   );
   api.route(
     {

@@ -24,7 +24,10 @@ const unconfigured = () =>
 
 export function patreonProvider(s: PatreonSettings): PatreonIdentityProvider {
   return {
-    authorizeLink() {
+    assertConfigured() {
+      if (!s.clientId || !s.clientSecret || !s.redirectUri) throw unconfigured();
+    },
+    authorizeLink(state) {
       // Patreon returns the player to the redirect URI with ?code=…; the site's landing page passes it on.
       if (!s.clientId || !s.clientSecret || !s.redirectUri) throw unconfigured();
       const url = new URL(s.authorizeUrl);
@@ -32,6 +35,8 @@ export function patreonProvider(s: PatreonSettings): PatreonIdentityProvider {
       url.searchParams.set('client_id', s.clientId);
       url.searchParams.set('redirect_uri', s.redirectUri);
       url.searchParams.set('scope', 'identity');
+      // Patreon hands it back beside the code; the connect call must bring it (RFC 6749 §10.12).
+      url.searchParams.set('state', state);
       return url.toString();
     },
     async identify(code) {

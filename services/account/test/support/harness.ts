@@ -50,20 +50,49 @@ export function client(baseUrl: string) {
   const call = (method: string, p: string, body?: unknown, token?: string): Promise<Reply> =>
     callJson(baseUrl, method, p, { body, token });
   return {
+    baseUrl,
     get: (p: string, token?: string) => call('GET', p, undefined, token),
     post: (p: string, body?: unknown, token?: string) => call('POST', p, body, token),
   };
 }
 export type Client = ReturnType<typeof client>;
 
+/**
+ * A POST as if it came through the BFF from client address `ip` (the service trusts X-Forwarded-For
+ * from loopback, as from the BFF); distinct addresses keep tests apart from each other's limits.
+ */
+export async function postFrom(baseUrl: string, ip: string, p: string, body: unknown): Promise<Reply> {
+  const res = await fetch(`${baseUrl}${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* plain text */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+let nextAddress = 1;
+/** A client address no other test in this process uses (198.18.0.0/15, the range set aside for testing). */
+export const freshIp = () => {
+  const n = nextAddress++;
+  return `198.${18 + Math.floor(n / 65_536)}.${Math.floor(n / 256) % 256}.${n % 256}`;
+};
+
 /** Registers a user and logs in; `roles` are written straight to the store (how an operator makes an admin). */
 export async function signedUp(svc: RunningService, api: Client, roles: string[] = [], username = uniqueName()) {
   const email = emailFor(username);
-  const reg = await api.post('/account/register-user', { username, email, password: PASSWORD });
+  // From an address of its own, so setting up users never spends a test's registration budget.
+  const reg = await postFrom(api.baseUrl, freshIp(), '/account/register-user', { username, email, password: PASSWORD });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   if (roles.length) {
     // Written outside the service, so wait until its relay is done with the document: FerretDB does not
-    // isolate concurrent updates of one document (src/data/write-lock.ts).
+    // isolate concurrent updates of one document (the service's writes take the platform lock).
     const users = svc.mongo.collection('users');
     await eventually(async () => (await users.findOne({ usernameKey: username.toLowerCase() }))?.outbox.length === 0);
     await users.updateOne({ usernameKey: username.toLowerCase() }, { $set: { roles } });
