@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { closeServer, createApp, createLogger, listen } from '@league/platform';
+import { closeServer, createApp, createLogger, listen, redisConnection } from '@league/platform';
 import express, { type Express } from 'express';
 import { loadBffConfig, type Config } from './config';
+import { mountSeasonProfile } from './compose/season-profile';
 import { mountApiProxy, type Upstreams } from './proxy/proxy';
 import { csrfProtection } from './security/csrf';
+import { apiRateLimit } from './security/rate-limit';
+import { mountRefreshCookie } from './security/refresh-cookie';
 
 async function upstreamHealthy(url: string): Promise<boolean> {
   try {
@@ -53,6 +56,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     chat: config.CHAT_URL,
   };
   let upgrades: ReturnType<typeof mountApiProxy> | undefined;
+  const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
   const app = createApp({
     service: 'bff',
     logger,
@@ -60,6 +65,17 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     configure: (a) => {
       // Reads headers only, so the body still streams untouched to the proxy below.
       a.use(csrfProtection());
+      a.use(
+        '/api',
+        apiRateLimit({
+          redis,
+          points: config.API_RATE_LIMIT_PER_WINDOW,
+          windowSeconds: config.API_RATE_LIMIT_WINDOW_SECONDS,
+        }),
+      );
+      // Token answers keep the refresh token in an HttpOnly cookie; the profile gets its Patreon link.
+      mountRefreshCookie(a, { accountUrl: config.ACCOUNT_URL, maxAgeDays: config.REFRESH_COOKIE_DAYS, logger });
+      mountSeasonProfile(a, { seasonUrl: config.SEASON_URL, accountUrl: config.ACCOUNT_URL, logger });
       // Before any body parser: the proxy must see the raw request stream.
       upgrades = mountApiProxy(a, upstreams, logger);
       mountFrontend(a, config.FRONTEND_DIST);
@@ -69,5 +85,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   upgrades!.attachUpgrades(server);
   const port = (server.address() as AddressInfo).port;
   logger.info({ port }, 'bff listening');
-  return { app, server, port, url: `http://127.0.0.1:${port}`, config, stop: () => closeServer(server) };
+  const stop = async () => {
+    await closeServer(server);
+    redis.disconnect();
+  };
+  return { app, server, port, url: `http://127.0.0.1:${port}`, config, stop };
 }

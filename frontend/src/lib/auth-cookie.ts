@@ -3,10 +3,13 @@ import { deleteCookie, readCookie, writeCookie } from './cookies';
 export const AUTH_TOKEN_COOKIE = 'authToken';
 export const AUTH_EXPIRES_COOKIE = 'authExpires';
 
-/** The authToken cookie: what the account service returned at login, kept for one hour. */
+/**
+ * The authToken cookie: the role and the access token of the login, kept for one hour. The 30-day
+ * refresh token is not here: the BFF keeps it in an HttpOnly cookie that page script cannot read, and
+ * reads it itself on POST /account/refresh-token.
+ */
 export interface AuthToken {
   role: string | null;
-  refresh_token: string;
   access_token: string;
 }
 
@@ -17,10 +20,9 @@ export function readAuthToken(): AuthToken | null {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { role, refresh_token, access_token } = parsed as Record<string, unknown>;
+    const { role, access_token } = parsed as Record<string, unknown>;
     return {
       role: typeof role === 'string' ? role : null,
-      refresh_token: typeof refresh_token === 'string' ? refresh_token : '',
       access_token: typeof access_token === 'string' ? access_token : '',
     };
   } catch {
@@ -36,11 +38,14 @@ export function clearAuthCookies(): void {
 /** How long a login or refresh keeps the session cookies. */
 export const AUTH_COOKIE_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Stores a login or refresh answer: authToken as JSON and authExpires as an ISO time, both for one hour. */
+/**
+ * Stores a login or refresh answer: authToken as JSON `{role, access_token}` and authExpires as an ISO
+ * time, both for one hour. A refresh token in the answer (there is none when the BFF kept it) is not stored.
+ */
 export function writeAuthCookies(token: AuthToken, now: Date = new Date()): void {
   const expires = new Date(now.getTime() + AUTH_COOKIE_LIFETIME_MS);
-  const { role, refresh_token, access_token } = token;
-  writeCookie(AUTH_TOKEN_COOKIE, JSON.stringify({ role, refresh_token, access_token }), { expires });
+  const { role, access_token } = token;
+  writeCookie(AUTH_TOKEN_COOKIE, JSON.stringify({ role, access_token }), { expires });
   writeCookie(AUTH_EXPIRES_COOKIE, expires.toISOString(), { expires });
 }
 

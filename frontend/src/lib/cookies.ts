@@ -14,11 +14,20 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The site's own cookies go back to the site only (SameSite=Strict: no cross-site request carries the
+ * access token), and only over https when the page is served over https (Secure).
+ */
+function attributes(): string {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  return `; path=/; SameSite=Strict${secure}`;
+}
+
 export function writeCookie(name: string, value: string, options: { expires?: Date } = {}): void {
   const expires = options.expires ? `; expires=${options.expires.toUTCString()}` : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax${expires}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}${attributes()}${expires}`;
 }
 
 export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = `${name}=; Max-Age=0${attributes()}`;
 }

@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { ActiveUser, CredentialsBody, RegisterUserBody, TokenResponse } from '@league/contracts';
+import type { ActiveUser, CredentialsBody, RegisterUserBody } from '@league/contracts';
 import type { Task } from 'redux-saga';
 import { call, cancel, delay, fork, getContext, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
@@ -14,7 +14,8 @@ import {
 import { writeBranch } from '@/lib/branch';
 import { getActiveUser } from './api/get-active-user';
 import { postLogin } from './api/post-login';
-import { postRefreshToken } from './api/post-refresh-token';
+import { postLogout } from './api/post-logout';
+import { postRefreshToken, type SiteTokenResponse } from './api/post-refresh-token';
 import { postRegisterUser } from './api/post-register-user';
 import {
   branchChanged,
@@ -53,7 +54,13 @@ export function loginFailureText(error: unknown): string {
   return failureText(error);
 }
 
+/** The BFF's logout, fire and forget: the local logout never waits on it or fails with it. */
+function endServerSession() {
+  postLogout().catch(() => undefined);
+}
+
 export function* logoutWorker() {
+  yield call(endServerSession);
   yield call(clearAuthCookies);
   yield put(loggedOut());
   const navigate: Navigate = yield getContext('navigate');
@@ -62,7 +69,7 @@ export function* logoutWorker() {
 
 export function* loginWorker(action: PayloadAction<CredentialsBody>) {
   try {
-    const token = (yield call(postLogin, action.payload)) as TokenResponse;
+    const token = (yield call(postLogin, action.payload)) as SiteTokenResponse;
     yield call(writeAuthCookies, token);
     yield put(sessionStarted({ role: token.role || null }));
     yield put(loginSucceeded());
@@ -89,10 +96,11 @@ export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 export const REFRESH_WHEN_REMAINING_MS = 10 * 60 * 1000;
 
 /**
- * The refresh call needs the username next to the refresh token. The authToken cookie (spec §3) holds
- * only role and the two tokens, so the username comes from the access token's `username` claim (the
- * account service signs one into every access token). Should a token ever lack it, GET /user/active
- * answers it: the check runs while the access token is still valid, so that call is authorised.
+ * The refresh call needs the username; the BFF adds the refresh token from its HttpOnly cookie. The
+ * authToken cookie holds only role and the access token, so the username comes from the access token's
+ * `username` claim (the account service signs one into every access token). Should a token ever lack
+ * it, GET /user/active answers it: the check runs while the access token is still valid, so that call
+ * is authorised.
  */
 export function* refreshUsernameOf(token: AuthToken) {
   const fromClaims = usernameFromAccessToken(token.access_token);
@@ -125,7 +133,7 @@ export function* sessionCheckWorker() {
   if (expires && expires.getTime() - Date.now() >= REFRESH_WHEN_REMAINING_MS) return;
   try {
     const username: string = yield call(refreshUsernameOf, token);
-    const fresh = (yield call(postRefreshToken, { refreshToken: token.refresh_token, username })) as TokenResponse;
+    const fresh = (yield call(postRefreshToken, { username })) as SiteTokenResponse;
     yield call(writeAuthCookies, fresh);
     yield put(sessionRefreshed({ role: fresh.role || null }));
   } catch (error) {

@@ -22,7 +22,7 @@ function writeSession({
   username?: string;
   role?: string | null;
 }) {
-  const token = { role, refresh_token: 'refresh-1', access_token: accessTokenFor({ sub: 'u1', username, role }) };
+  const token = { role, access_token: accessTokenFor({ sub: 'u1', username, role }) };
   writeCookie('authToken', JSON.stringify(token));
   writeCookie('authExpires', new Date(Date.now() + minutesLeft * MINUTE).toISOString());
 }
@@ -37,7 +37,12 @@ function refreshCalls() {
   return fetchMock.mock.calls.filter(([url]) => url === '/api/account/refresh-token');
 }
 
-const freshPair = { access_token: 'access-2', refresh_token: 'refresh-2', role: 'tester' };
+function logoutCalls() {
+  return fetchMock.mock.calls.filter(([url]) => url === '/api/account/logout');
+}
+
+// The BFF keeps the refresh token in its HttpOnly cookie: the site's answer has role and access token.
+const freshPair = { access_token: 'access-2', role: 'tester' };
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -55,7 +60,7 @@ describe('session check timer', () => {
     await jest.advanceTimersByTimeAsync(5 * MINUTE);
 
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(readAuthToken()?.refresh_token).toBe('refresh-1');
+    expect(readAuthToken()?.access_token).toMatch(/\.signature$/);
   });
 
   it('when fewer than 5 minutes have passed, then no check has run yet even with 8 minutes left', async () => {
@@ -67,7 +72,7 @@ describe('session check timer', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('when the check finds under 10 minutes left, then it refreshes with the refresh token and the username claim and keeps both cookies for another hour', async () => {
+  it('when the check finds under 10 minutes left, then it refreshes with the username claim (the BFF adds its cookie) and keeps both cookies for another hour', async () => {
     writeSession({ minutesLeft: 12, username: 'Player1' });
     fetchMock.mockResolvedValue(fakeResponse({ body: freshPair }));
     const { store } = startApp();
@@ -77,14 +82,16 @@ describe('session check timer', () => {
     expect(refreshCalls()).toHaveLength(1);
     const [, init] = refreshCalls()[0]!;
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'refresh-1', username: 'Player1' });
-    expect(readAuthToken()).toEqual({ role: 'tester', refresh_token: 'refresh-2', access_token: 'access-2' });
+    expect(JSON.parse(String(init.body))).toEqual({ username: 'Player1' });
+    expect(init.credentials).toBe('same-origin');
+    expect(readAuthToken()).toEqual({ role: 'tester', access_token: 'access-2' });
+    expect(readCookie('authToken')).not.toContain('refresh');
     expect(new Date(readCookie('authExpires')!).getTime()).toBe(Date.now() + 60 * MINUTE);
     expect(store.getState().auth.role).toBe('tester');
   });
 
   it('when the access token carries no username claim, then the username comes from GET /user/active', async () => {
-    writeCookie('authToken', JSON.stringify({ role: null, refresh_token: 'refresh-1', access_token: 'opaque' }));
+    writeCookie('authToken', JSON.stringify({ role: null, access_token: 'opaque' }));
     writeCookie('authExpires', new Date(Date.now() + 9 * MINUTE).toISOString());
     fetchMock.mockImplementation(async (url) =>
       url === '/api/user/active'
@@ -104,7 +111,7 @@ describe('session check timer', () => {
 
     await jest.advanceTimersByTimeAsync(5 * MINUTE);
 
-    expect(JSON.parse(String(refreshCalls()[0]?.[1].body))).toEqual({ refreshToken: 'refresh-1', username: 'player2' });
+    expect(JSON.parse(String(refreshCalls()[0]?.[1].body))).toEqual({ username: 'player2' });
   });
 
   it('when the authToken cookie is gone at the check, then the visitor is logged out, authExpires is cleared and the home page opens', async () => {
@@ -118,7 +125,9 @@ describe('session check timer', () => {
     expect(store.getState().auth.loggedIn).toBe(false);
     expect(readCookie('authExpires')).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the BFF's logout, which clears the HttpOnly refresh cookie; no refresh was tried.
+    expect(logoutCalls()).toHaveLength(1);
+    expect(refreshCalls()).toHaveLength(0);
   });
 
   it('when the server refuses the refresh with 401, then the session ends and both cookies are cleared', async () => {
@@ -143,11 +152,11 @@ describe('session check timer', () => {
 
     await jest.advanceTimersByTimeAsync(5 * MINUTE);
     expect(store.getState().auth.loggedIn).toBe(true);
-    expect(readAuthToken()?.refresh_token).toBe('refresh-1');
+    expect(readAuthToken()?.access_token).not.toBe('access-2');
 
     await jest.advanceTimersByTimeAsync(5 * MINUTE);
     expect(refreshCalls()).toHaveLength(2);
-    expect(readAuthToken()?.refresh_token).toBe('refresh-2');
+    expect(readAuthToken()?.access_token).toBe('access-2');
   });
 
   it('when the visitor logs out, then the timer stops: no check runs afterwards', async () => {
@@ -158,18 +167,21 @@ describe('session check timer', () => {
     store.dispatch(logoutRequested());
     expect(navigate).toHaveBeenCalledWith('/');
     expect(readCookie('authToken')).toBeUndefined();
+    // The BFF is asked to revoke the login and clear the HttpOnly refresh cookie.
+    expect(logoutCalls()).toHaveLength(1);
+    expect(logoutCalls()[0]![1].method).toBe('POST');
     // Cookies that come back without a login (another tab, say) do not restart this tab's timer.
     writeSession({ minutesLeft: 3 });
     await jest.advanceTimersByTimeAsync(15 * MINUTE);
 
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(refreshCalls()).toHaveLength(0);
   });
 
   it('when a logged-out visitor logs in, then the timer starts and refreshes once fewer than 10 minutes of the hour remain', async () => {
     fetchMock.mockImplementation(async (url) =>
       url === '/api/account/login'
         ? fakeResponse({
-            body: { access_token: accessTokenFor({ username: 'player3' }), refresh_token: 'refresh-1', role: 'player' },
+            body: { access_token: accessTokenFor({ username: 'player3' }), role: 'player' },
           })
         : fakeResponse({ body: freshPair }),
     );
@@ -185,6 +197,6 @@ describe('session check timer', () => {
     expect(refreshCalls()).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(5 * MINUTE);
     expect(refreshCalls()).toHaveLength(1);
-    expect(JSON.parse(String(refreshCalls()[0]?.[1].body))).toEqual({ refreshToken: 'refresh-1', username: 'player3' });
+    expect(JSON.parse(String(refreshCalls()[0]?.[1].body))).toEqual({ username: 'player3' });
   });
 });

@@ -1,10 +1,14 @@
-import type { RefreshTokenBody, TokenResponse } from '@league/contracts';
+import type { TokenResponse } from '@league/contracts';
 import { apiClient } from '@/lib/api-client';
 
+/** What the site's refresh answer carries: the BFF keeps the refresh token in its HttpOnly cookie. */
+export type SiteTokenResponse = Omit<TokenResponse, 'refresh_token'> & { refresh_token?: string };
+
 /**
- * POST /account/refresh-token: a new token pair for the refresh token (rotated on every use). Quiet:
- * a failed background refresh is the session saga's business, not a modal over whatever page is open.
+ * POST /account/refresh-token with the username only: the BFF adds the refresh token from its HttpOnly
+ * cookie (rotated on every use) and sets the new one. Quiet: a failed background refresh is the session
+ * saga's business, not a modal over whatever page is open.
  */
-export function postRefreshToken(body: RefreshTokenBody): Promise<TokenResponse> {
-  return apiClient.post<TokenResponse>('/account/refresh-token', body, { showError: false });
+export function postRefreshToken(body: { username: string }): Promise<SiteTokenResponse> {
+  return apiClient.post<SiteTokenResponse>('/account/refresh-token', body, { showError: false });
 }

@@ -55,7 +55,9 @@ describe('landing page', () => {
     // The profile screens load lazily, so the navigation settles once their chunk is in.
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/account/connect-patreon?code=patreon-123'),
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/api/account/connect-patreon?code=patreon-123&state=x',
+      ),
     );
   });
 

@@ -18,7 +18,10 @@ export function LandingPage() {
   const { search } = useLocation();
   const code = firstParameterValue(search);
   if (code !== null) {
-    return <Navigate to={{ pathname: '/profile', search: `?${new URLSearchParams({ code })}` }} replace />;
+    // Patreon's OAuth `state` travels with the code: the account service checks it against the session.
+    const state = new URLSearchParams(search).get('state');
+    const query = new URLSearchParams(state ? { code, state } : { code });
+    return <Navigate to={{ pathname: '/profile', search: `?${query}` }} replace />;
   }
 
   return (
