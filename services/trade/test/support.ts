@@ -182,11 +182,40 @@ export interface Harness {
   stop: () => Promise<void>;
 }
 
+/**
+ * Points a new consumer group at the end of season's topics. The service reads them from the beginning
+ * (its read models need the history), but the shared topics hold every earlier test run's events, and
+ * replaying those would only delay a test's own; this test publishes everything it needs.
+ */
+export async function skipHistory(groupId: string): Promise<void> {
+  const admin = new Kafka({ clientId: 'trade-test-admin', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const topics = [
+      participantJoinedV1,
+      stashItemChangedV1,
+      currenciesChangedV1,
+      settlementCompletedV1,
+      settlementFailedV1,
+    ];
+    for (const { topic } of topics) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({
+        groupId,
+        topic,
+        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 export async function bootTrade(extra: NodeJS.ProcessEnv = {}): Promise<Harness> {
   const identity = await startTestIdentity();
-  const svc = await start(
-    testEnv('trade', { JWKS_URL: identity.jwksUrl, TRADE_CONSUMER_GROUP: unique('trade-test-'), ...extra }),
-  );
+  const groupId = unique('trade-test-');
+  await skipHistory(groupId);
+  const svc = await start(testEnv('trade', { JWKS_URL: identity.jwksUrl, TRADE_CONSUMER_GROUP: groupId, ...extra }));
   const season = new FakeSeason();
   await season.bus.connect();
   const tokens = new Map<string, string>();

@@ -501,10 +501,13 @@ describe('the settlement saga', () => {
     await eventually(async () =>
       reservations.seen.find((e) => e.data.reservationId === `listing:${l.tradeListingId}` && !e.data.reserved),
     );
-    const history = await h.call(
-      'GET',
-      `/trade/price-history?record=${encodeURIComponent('records/items/test/SoldRing.dbr')}&branch=prod`,
-    );
+    const history = await eventually(async () => {
+      const r = await h.call(
+        'GET',
+        `/trade/price-history?record=${encodeURIComponent('records/items/test/SoldRing.dbr')}&branch=prod`,
+      );
+      return r.body.volume > 0 && r;
+    });
     expect(history.body).toMatchObject({ currency: 'Scrap', median: 10, volume: 1 });
     expect(history.body.last).toEqual([
       expect.objectContaining({ price: 10, currency: 'Scrap', prefixRecord: 'records/p/fire.dbr' }),
@@ -522,6 +525,49 @@ describe('the settlement saga', () => {
     await h.season.completed(ok.body.settlementId, l.tradeListingId, null);
     await new Promise((r) => setTimeout(r, 2_000));
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('when trade died after closing the listing but before the rest, then the redelivered completion finishes the rest once', async () => {
+    const seller = await trader();
+    const buyer = await trader({ balances: { Scrap: 50 } });
+    const other = await trader();
+    const l = await listed(seller, { name: 'Crash Ring' }, 5);
+    const gift = await item(other);
+    const offer = await h.call('POST', `/trade/participant/${other.id}/trade-offer`, {
+      token: other.token,
+      body: {
+        tradeListingId: l.tradeListingId,
+        comment: null,
+        tradeOfferItems: [{ participantItemId: gift, count: 1 }],
+      },
+    });
+    const ok = await h.call('POST', `/trade/participant/${buyer.id}/buyout`, {
+      token: buyer.token,
+      body: { tradeListingId: l.tradeListingId },
+    });
+    expect(ok.status).toBe(200);
+    // The first delivery's first write (listing closed), then the process died: no offers dropped, no notes.
+    const settling = await h.svc.store.listing(l.tradeListingId);
+    await h.svc.store.updateListing(
+      l.tradeListingId,
+      ['settling'],
+      { state: 'closed', settlement: settling!.settlement },
+      [],
+    );
+    expect((await h.svc.store.offer(offer.body.tradeOfferId))?.state).toBe('open');
+    await h.season.completed(ok.body.settlementId, l.tradeListingId, null);
+    await eventually(async () => (await h.svc.store.offer(offer.body.tradeOfferId))?.state === 'rejected');
+    const sellerNotes = await eventually(async () => {
+      const n = await h.svc.store.notificationsOf(seller.id);
+      return n.some((x) => x.status === 'Bought Out') && n;
+    });
+    expect(sellerNotes.filter((x) => x.status === 'Bought Out')).toHaveLength(1);
+    const path = `/trade/price-history?record=${encodeURIComponent(`records/items/test/${l.participantItemId}.dbr`)}`;
+    const history = await eventually(async () => {
+      const r = await h.call('GET', path);
+      return r.body.volume > 0 && r.body;
+    });
+    expect(history).toMatchObject({ volume: 1, median: 5 });
   });
 
   it('when season reports the settlement failed, then the listing reopens and can be bought again', async () => {
