@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { Queue, QueueEvents, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import Redis, { type RedisOptions } from 'ioredis';
 import { currentRequestId, runWithContext } from './context';
 import type { Logger } from './logger';
@@ -25,10 +25,20 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/** How a wait for a job ended. */
+export type JobOutcome = 'completed' | 'failed' | 'timeout' | 'missing';
+
 export class TypedQueue<T> {
   readonly queue: Queue<JobEnvelope<T>>;
+  /** The queue's event stream, opened on the first wait (it holds a blocking connection of its own). */
+  private events?: QueueEvents;
+  private eventsConnection?: Redis;
 
-  constructor(name: string, redisUrl: string, opts: JobsOptions = {}) {
+  constructor(
+    name: string,
+    private readonly redisUrl: string,
+    opts: JobsOptions = {},
+  ) {
     this.queue = new Queue<JobEnvelope<T>>(name, {
       connection: redisConnection(redisUrl),
       defaultJobOptions: { ...defaultJobOptions, ...opts },
@@ -40,7 +50,28 @@ export class TypedQueue<T> {
     return this.queue.add(name as never, { requestId: currentRequestId(), payload } as never, opts) as never;
   }
 
+  /**
+   * Waits until the job finishes, as BullMQ reports it (QueueEvents + `Job.waitUntilFinished`, which also
+   * catches a job that finished before the wait began), for at most `ttlMs`. Never throws for the job's sake.
+   */
+  async waitUntilFinished(jobId: string, ttlMs: number): Promise<JobOutcome> {
+    if (!this.events) {
+      this.eventsConnection = redisConnection(this.redisUrl);
+      this.events = new QueueEvents(this.queue.name, { connection: this.eventsConnection });
+    }
+    const job = await this.queue.getJob(jobId);
+    if (!job) return 'missing';
+    try {
+      await job.waitUntilFinished(this.events, ttlMs);
+      return 'completed';
+    } catch (err) {
+      return /timed out before finishing/.test((err as Error).message) ? 'timeout' : 'failed';
+    }
+  }
+
   async close(): Promise<void> {
+    await this.events?.close();
+    this.eventsConnection?.disconnect();
     await this.queue.close();
     await this.queue.disconnect();
   }

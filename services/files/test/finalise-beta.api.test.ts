@@ -109,6 +109,33 @@ describe('beta finalisation', () => {
     expect(served.every((v) => v._id.startsWith(run.body.runId!))).toBe(true);
     expect(await h.svc.repo.files.countDocuments({ branch: 'prod', status: 'superseded' })).toBe(3);
   });
+  it('when beta is promoted, then the object store copies each object itself (no byte is read through the service)', async () => {
+    const copy = jest.spyOn(h.svc.storage.client, 'copyObject');
+    const read = jest.spyOn(h.svc.storage, 'getStream');
+    try {
+      const run = await post(h.svc.url, h.admin);
+      expect(run.status).toBe(200);
+      await eventually(
+        async () => ((await getJson(h, '/file/finalize-beta/status', h.admin)).body as Status).status === 'success',
+      );
+      const served = await h.svc.repo.served('prod');
+      expect(served.map((v) => v.promotedFrom).every(Boolean)).toBe(true);
+      expect(copy).toHaveBeenCalledTimes(3);
+      for (const v of served) {
+        expect(copy).toHaveBeenCalledWith(
+          v.bucket,
+          v.objectKey,
+          expect.stringContaining(`/${h.svc.bucketFor('beta')}/`),
+        );
+        const stat = await h.svc.storage.stat(v.bucket, v.objectKey);
+        expect(stat?.size).toBe(v.size);
+      }
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      copy.mockRestore();
+      read.mockRestore();
+    }
+  });
 });
 
 describe('a finalisation worker killed mid-job', () => {

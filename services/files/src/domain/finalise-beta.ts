@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FinaliseStatus } from '@league/contracts';
 import { AppError, type Logger, type ObjectStorage, type OutboxRelay, type TypedQueue } from '@league/platform';
 import type { FileRepository, Finalisation } from '../data/file.repository';
-import { streamToObject } from '../data/object-writer';
 import type { Branch } from './rules';
 
 export interface FinaliseJob {
@@ -77,14 +76,9 @@ export class BetaFinalisation {
         if (!version) {
           const bucket = this.bucketFor('prod');
           const objectKey = `files/${id}`;
-          // Same key on a resumed run: a copy cut short by a crash is simply written again.
-          await streamToObject(
-            this.storage,
-            bucket,
-            objectKey,
-            await this.storage.getStream(source.bucket, source.objectKey),
-            () => undefined,
-          );
+          // Copied inside the object store (S3 CopyObject, up to 5 GiB; uploads stop at 2 GiB): no byte passes
+          // through this process. Same key on a resumed run: a copy cut short by a crash is simply made again.
+          await this.storage.client.copyObject(bucket, objectKey, `/${source.bucket}/${source.objectKey}`);
           const now = new Date();
           version = {
             ...source,

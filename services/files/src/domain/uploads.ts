@@ -32,8 +32,6 @@ export interface UploadDetails {
   uploadedBy: string;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Uploads: stream in, register, validate in the worker, publish. */
 export class Uploads {
   constructor(
@@ -108,15 +106,13 @@ export class Uploads {
     return created;
   }
 
-  /** Waits (bounded) for the worker's verdict so the admin sees a refusal's reason in the upload answer. */
+  /**
+   * Waits (bounded) for the worker's verdict so the admin sees a refusal's reason in the upload answer: BullMQ
+   * tells when the job finishes (QueueEvents), then the record says how. Past the wait it is still processing.
+   */
   async outcome(id: string): Promise<FileRecord> {
-    const deadline = Date.now() + this.settings.waitMs;
-    for (;;) {
-      const v = await this.repo.get(id);
-      if (!v) throw AppError.notFound(`No upload ${id}`);
-      if (v.status !== 'processing' || Date.now() >= deadline) return toRecord(v);
-      await sleep(200);
-    }
+    await this.queue.waitUntilFinished(id, this.settings.waitMs);
+    return this.record(id);
   }
 
   async record(id: string): Promise<FileRecord> {
