@@ -17,3 +17,4 @@ export * from './http/stash';
 export * from './events/stash';
 export * from './events/trade';
 export * from './http/trade';
+export * from './http/paging';

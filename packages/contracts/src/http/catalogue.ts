@@ -7,6 +7,7 @@ import {
 } from '../catalogue-constants';
 import { z } from '../zod';
 import { booleanQuery } from './common';
+import { listOrPageSchema, pageQueryFields } from './paging';
 
 /** The catalogue: items, nodes, encounters, monsters, Boundless Dungeon mutators and the stat filter list. */
 
@@ -249,3 +250,16 @@ export const itemStatsSchema = z
   })
   .openapi('ItemStats', { description: 'statTypeId 462 = pet stat, 463 = granted skill' });
 export type ItemStats = z.infer<typeof itemStatsSchema>;
+
+// ---------------------------------------------------------------- admin tables: server-side paging and sorting
+
+export const ITEM_SORTS = ['name', 'rarity', 'type', 'active', 'itemId', 'itemLevel'] as const;
+export const MONSTER_SORTS = ['name', 'race', 'type', 'active', 'monsterId'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+export type MonsterSort = (typeof MONSTER_SORTS)[number];
+
+/** `GET /season/items` with optional `page`, `pageSize`, `sort`, `dir` (then the answer is `{ items, itemCount }`). */
+export const itemsPageQuerySchema = itemsQuerySchema.extend(pageQueryFields(ITEM_SORTS));
+export const monstersPageQuerySchema = monstersQuerySchema.extend(pageQueryFields(MONSTER_SORTS));
+export const itemListOrPageSchema = listOrPageSchema(itemSummarySchema);
+export const monsterListOrPageSchema = listOrPageSchema(monsterSummarySchema);

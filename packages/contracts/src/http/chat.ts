@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { listOrPageSchema, pageQueryFields } from './paging';
 
 /** The game's messages are at most this many characters (decoded). */
 export const CHAT_MESSAGE_MAX = 255;
@@ -103,3 +104,20 @@ export const directMessageBody = z
     type: z.literal(3).optional(),
   })
   .openapi('DirectMessage');
+
+// ---------------------------------------------------------------- admin tables: server-side paging and sorting
+
+export const CHAT_LOG_SORTS = ['timestamp', 'channel', 'message'] as const;
+export const BANNED_USER_SORTS = ['username', 'banStart'] as const;
+export const BAN_HISTORY_SORTS = ['banStart', 'banEnd'] as const;
+
+/** `GET /chat/chat-log?username=&page=&pageSize=&sort=&dir=` (newest first unless sorted otherwise). */
+export const chatLogQuery = chatUsernameQuery.extend(pageQueryFields(CHAT_LOG_SORTS));
+export const bannedUsersQuery = z.object(pageQueryFields(BANNED_USER_SORTS));
+export const banHistoryQuery = chatUsernameQuery.extend(pageQueryFields(BAN_HISTORY_SORTS));
+export const chatLogListResponse = listOrPageSchema(chatLogEntrySchema);
+export const bannedUsersListResponse = listOrPageSchema(bannedUserSchema);
+export const banHistoryListResponse = listOrPageSchema(banHistoryEntrySchema);
+export type ChatLogSort = (typeof CHAT_LOG_SORTS)[number];
+export type BannedUserSort = (typeof BANNED_USER_SORTS)[number];
+export type BanHistorySort = (typeof BAN_HISTORY_SORTS)[number];

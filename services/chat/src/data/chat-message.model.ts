@@ -29,6 +29,8 @@ const schema = new Schema<ChatMessageDoc>(
   { collection: 'chat_messages', versionKey: false },
 );
 schema.index({ userKey: 1, timestamp: -1 });
+// The admin chat log sorted by channel (MongoDB 7 walks this instead of sorting the user's log in memory).
+schema.index({ userKey: 1, channel: 1, timestamp: -1 });
 
 export const chatMessageModel = (conn: Connection): Model<ChatMessageDoc> =>
   (conn.models.ChatMessage as Model<ChatMessageDoc> | undefined) ?? conn.model<ChatMessageDoc>('ChatMessage', schema);

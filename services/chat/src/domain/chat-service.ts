@@ -1,8 +1,20 @@
-import { CHAT_MESSAGE_MAX, chatUserBannedV1, chatUserUnbannedV1, type WelcomeMessage } from '@league/contracts';
+import {
+  CHAT_MESSAGE_MAX,
+  chatUserBannedV1,
+  chatUserUnbannedV1,
+  pageOf,
+  sortAndPage,
+  type BanHistorySort,
+  type BannedUserSort,
+  type ChatLogSort,
+  type PageQuery,
+  type Paged,
+  type WelcomeMessage,
+} from '@league/contracts';
 import { AppError, outboxEntry } from '@league/platform';
-import type { ChatMessageRepository } from '../data/chat-message.repository';
+import type { ChatMessageRepository, LoggedMessage } from '../data/chat-message.repository';
 import type { DropReason } from '../data/chat-message.model';
-import { userKey, type ChatUserRepository } from '../data/chat-user.repository';
+import { userKey, type ChatUser, type ChatUserRepository } from '../data/chat-user.repository';
 import type { BanSet, FloodGate, PresenceStore } from '../data/presence.store';
 import type { WelcomeRepository } from '../data/welcome.repository';
 import type { FanoutMessage } from '../hub/fanout';
@@ -25,6 +37,26 @@ export interface ChatDeps {
 }
 
 const CHAT_LOG_LIMIT = 1000;
+
+interface BannedUser {
+  username: string;
+  banStart: string;
+}
+interface BanHistoryEntry {
+  banStart: string;
+  banEnd: string | null;
+}
+interface ChatLogEntry {
+  timestamp: string;
+  message: string;
+  channel: string;
+}
+
+const logRow = (e: LoggedMessage): ChatLogEntry => ({
+  timestamp: e.timestamp.toISOString(),
+  message: e.message,
+  channel: e.delivered ? e.channel : `${e.channel} (not delivered: ${e.dropped ?? 'refused'})`,
+});
 
 /** The chat's use cases; the hub, the game's REST calls and the admin API are doors into them. */
 export class ChatService {
@@ -229,30 +261,52 @@ export class ChatService {
     this.d.kickRelay();
   }
 
-  async bannedUsers() {
-    const users = await this.d.users.listBanned();
-    return users.map((u) => {
-      const open = u.banHistory.find((p) => p.banEnd === null) ?? u.banHistory[u.banHistory.length - 1];
-      return { username: u.username, banStart: (open?.banStart ?? this.now()).toISOString() };
-    });
+  /**
+   * Users banned now; with paging (`page`/`pageSize`) one page and the count. By name the store orders and
+   * cuts the page; by ban start (kept inside each user's history) the banned users are ordered here.
+   */
+  async bannedUsers(query: PageQuery<BannedUserSort> = {}): Promise<BannedUser[] | Paged<BannedUser>> {
+    const page = pageOf(query);
+    if (page && (query.sort ?? 'username') === 'username') {
+      const { items, itemCount } = await this.d.users.pageBannedByName(query.dir ?? 'asc', page.skip, page.pageSize);
+      return { items: items.map((u) => this.bannedRow(u)), itemCount };
+    }
+    const rows = (await this.d.users.listBanned()).map((u) => this.bannedRow(u));
+    return sortAndPage(rows, query, (r, sort) => r[sort], { sort: 'username', dir: 'asc' });
   }
 
-  /** Newest first. */
-  async banHistory(username: string) {
+  private bannedRow(u: ChatUser): BannedUser {
+    const open = u.banHistory.find((p) => p.banEnd === null) ?? u.banHistory[u.banHistory.length - 1];
+    return { username: u.username, banStart: (open?.banStart ?? this.now()).toISOString() };
+  }
+
+  /** Newest first unless sorted otherwise; paged when asked (the history lives in the user's one document). */
+  async banHistory(
+    username: string,
+    query: PageQuery<BanHistorySort> = {},
+  ): Promise<BanHistoryEntry[] | Paged<BanHistoryEntry>> {
     const user = await this.d.users.find(username);
-    return [...(user?.banHistory ?? [])]
+    const rows = [...(user?.banHistory ?? [])]
       .sort((a, b) => b.banStart.getTime() - a.banStart.getTime())
       .map((p) => ({ banStart: p.banStart.toISOString(), banEnd: p.banEnd ? p.banEnd.toISOString() : null }));
+    // ISO timestamps of one format order as strings do.
+    return sortAndPage(rows, query, (r, sort) => r[sort], { sort: 'banStart', dir: 'desc' });
   }
 
-  /** Readable text, newest first; a message that was not delivered says so in its channel. */
-  async chatLog(username: string) {
-    const entries = await this.d.messages.forUser(username, CHAT_LOG_LIMIT);
-    return entries.map((e) => ({
-      timestamp: e.timestamp.toISOString(),
-      message: e.message,
-      channel: e.delivered ? e.channel : `${e.channel} (not delivered: ${e.dropped ?? 'refused'})`,
-    }));
+  /**
+   * Readable text, newest first; a message that was not delivered says so in its channel. Without paging:
+   * the newest 1000. With paging: the store sorts, skips and limits, and counts every message of the user.
+   */
+  async chatLog(username: string, query: PageQuery<ChatLogSort> = {}): Promise<ChatLogEntry[] | Paged<ChatLogEntry>> {
+    const page = pageOf(query);
+    if (!page) {
+      const entries = await this.d.messages.forUser(username, CHAT_LOG_LIMIT);
+      const rows = entries.map(logRow);
+      return query.sort ? sortAndPage(rows, query, (r, sort) => r[sort], { sort: 'timestamp', dir: 'desc' }) : rows;
+    }
+    const order = { sort: query.sort ?? 'timestamp', dir: query.dir ?? (query.sort ? 'asc' : 'desc') } as const;
+    const { items, itemCount } = await this.d.messages.pageForUser(username, order, page.skip, page.pageSize);
+    return { items: items.map(logRow), itemCount };
   }
 
   async systemMessage(admin: string, text: string): Promise<void> {

@@ -1,12 +1,14 @@
 import {
-  bannedUsersResponse,
-  banHistoryResponse,
-  chatLogResponse,
+  banHistoryListResponse,
+  banHistoryQuery,
+  bannedUsersListResponse,
+  bannedUsersQuery,
+  chatLogListResponse,
+  chatLogQuery,
   chatTicketParams,
   chatTicketUserParams,
   chatUrlResponse,
   chatUsernameParams,
-  chatUsernameQuery,
   connectedClientsResponse,
   directMessageBody,
   muteListResponse,
@@ -146,36 +148,39 @@ export function chatRoutes(auth: Authenticator, chat: ChatService, config: Confi
     {
       method: 'get',
       path: '/chat/banned-users',
-      summary: 'Users banned now',
+      summary: 'Users banned now; with page/pageSize one page as { items, itemCount } (sort: username, banStart)',
       tags,
       auth: admin,
-      response: bannedUsersResponse,
+      query: bannedUsersQuery,
+      response: bannedUsersListResponse,
     },
-    () => chat.bannedUsers(),
+    ({ query }) => chat.bannedUsers(query),
   );
   api.route(
     {
       method: 'get',
       path: '/chat/ban-history',
-      summary: "A user's bans, newest first (banEnd null while banned)",
+      summary:
+        "A user's bans, newest first (banEnd null while banned); with page/pageSize one page as { items, itemCount }",
       tags,
       auth: admin,
-      query: chatUsernameQuery,
-      response: banHistoryResponse,
+      query: banHistoryQuery,
+      response: banHistoryListResponse,
     },
-    ({ query }) => chat.banHistory(query.username),
+    ({ query }) => chat.banHistory(query.username, query),
   );
   api.route(
     {
       method: 'get',
       path: '/chat/chat-log',
-      summary: "A user's messages as readable text, newest first",
+      summary:
+        "A user's messages as readable text, newest first; with page/pageSize one page as { items, itemCount } (sort: timestamp, channel, message)",
       tags,
       auth: admin,
-      query: chatUsernameQuery,
-      response: chatLogResponse,
+      query: chatLogQuery,
+      response: chatLogListResponse,
     },
-    ({ query }) => chat.chatLog(query.username),
+    ({ query }) => chat.chatLog(query.username, query),
   );
 
   return api;
