@@ -10,6 +10,7 @@ import { mountApiProxy, type Upstreams } from './proxy/proxy';
 import { csrfProtection } from './security/csrf';
 import { apiRateLimit } from './security/rate-limit';
 import { mountRefreshCookie } from './security/refresh-cookie';
+import { mountSiteConfig } from './site-config';
 
 async function upstreamHealthy(url: string): Promise<boolean> {
   try {
@@ -65,6 +66,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     configure: (a) => {
       // Reads headers only, so the body still streams untouched to the proxy below.
       a.use(csrfProtection());
+      // The community links an operator sets in the environment (GET /api/site-config), before the proxy.
+      mountSiteConfig(a, env);
       a.use(
         '/api',
         apiRateLimit({

@@ -5,8 +5,11 @@ import { connectApiClient } from './app/connect-api-client';
 import { AppProviders } from './app/providers';
 import { createAppRouter, moveQueryIntoHash } from './app/router';
 import { createAppStore } from './app/store';
+import { loadSiteConfig } from './config/site-config';
 
 moveQueryIntoHash(window.location, window.history);
+// The community links are runtime configuration; the header and footer show them once this answers.
+void loadSiteConfig();
 
 const router = createAppRouter();
 const navigate = (to: string) => void router.navigate(to);

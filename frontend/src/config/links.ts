@@ -1,26 +1,32 @@
-// Outbound links in the header and footer; every entry opens in a new tab.
-// The league's real addresses are not in the spec: the *.example hosts below are placeholders to be
-// replaced with the community's Discord, channels and donation pages before launch.
+// Outbound links in the header and footer; every entry opens in a new tab. The addresses are runtime
+// configuration (see site-config.ts): a link the operator has not set is left out, never a placeholder.
+import type { SiteLinks } from './site-config';
 
 export interface ExternalLink {
   label: string;
   href: string;
 }
 
-/** The game's new-items showcase (header link). */
-export const newItemsLink: ExternalLink = {
-  label: 'New Items',
-  href: 'https://grimleague.example/new-items',
-};
+const present = (links: Array<{ label: string; href: string | null }>): ExternalLink[] =>
+  links.filter((link): link is ExternalLink => link.href !== null);
 
-export const socialLinks: ExternalLink[] = [
-  { label: 'Discord', href: 'https://discord.grimleague.example/' },
-  { label: 'YouTube', href: 'https://youtube.grimleague.example/' },
-  { label: 'Twitch', href: 'https://twitch.grimleague.example/' },
-  { label: 'Reddit', href: 'https://www.reddit.com/r/Grimdawn/' },
-];
+/** The game's new-items showcase (header link), or null when it is not configured. */
+export function newItemsLink(links: SiteLinks): ExternalLink | null {
+  return links.newItems ? { label: 'New Items', href: links.newItems } : null;
+}
 
-export const donationLinks: ExternalLink[] = [
-  { label: 'Patreon', href: 'https://patreon.grimleague.example/' },
-  { label: 'PayPal', href: 'https://paypal.grimleague.example/' },
-];
+export function socialLinks(links: SiteLinks): ExternalLink[] {
+  return present([
+    { label: 'Discord', href: links.discord },
+    { label: 'YouTube', href: links.youtube },
+    { label: 'Twitch', href: links.twitch },
+    { label: 'Reddit', href: links.reddit },
+  ]);
+}
+
+export function donationLinks(links: SiteLinks): ExternalLink[] {
+  return present([
+    { label: 'Patreon', href: links.patreon },
+    { label: 'PayPal', href: links.paypal },
+  ]);
+}

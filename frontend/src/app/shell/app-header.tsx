@@ -26,9 +26,11 @@ import {
   selectIsLoggedIn,
 } from '@/features/auth/auth-slice';
 import type { Branch } from '@/lib/branch';
+import { newItemsLink } from '@/config/links';
+import { useSiteLinks } from '@/config/site-config';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { displayFontFamily } from '../theme';
-import { externalNavItem, navItems, type NavItem } from './nav-items';
+import { navItems, type NavItem } from './nav-items';
 
 const navButtonSx = {
   color: 'text.secondary',
@@ -165,6 +167,8 @@ export function AppHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const from = rowFrom(useAppSelector(selectCanToggleBranch));
   const closeDrawer = () => setDrawerOpen(false);
+  // Shown only when the operator has configured it (GET /api/site-config).
+  const externalNavItem = newItemsLink(useSiteLinks());
 
   return (
     <AppBar position="sticky">
@@ -189,16 +193,18 @@ export function AppHeader() {
               {item.label}
             </NavButton>
           ))}
-          <Button
-            href={externalNavItem.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="small"
-            endIcon={<OpenInNewIcon fontSize="inherit" />}
-            sx={navButtonSx}
-          >
-            {externalNavItem.label}
-          </Button>
+          {externalNavItem && (
+            <Button
+              href={externalNavItem.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="small"
+              endIcon={<OpenInNewIcon fontSize="inherit" />}
+              sx={navButtonSx}
+            >
+              {externalNavItem.label}
+            </Button>
+          )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <BranchToggle inToolbar />
@@ -216,16 +222,18 @@ export function AppHeader() {
             {navItems.map((item) => (
               <DrawerNavItem key={item.to} item={item} onNavigate={closeDrawer} />
             ))}
-            <ListItemButton
-              component="a"
-              href={externalNavItem.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={closeDrawer}
-            >
-              <ListItemText primary={externalNavItem.label} />
-              <OpenInNewIcon fontSize="small" />
-            </ListItemButton>
+            {externalNavItem && (
+              <ListItemButton
+                component="a"
+                href={externalNavItem.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={closeDrawer}
+              >
+                <ListItemText primary={externalNavItem.label} />
+                <OpenInNewIcon fontSize="small" />
+              </ListItemButton>
+            )}
           </List>
         </Box>
       </Drawer>

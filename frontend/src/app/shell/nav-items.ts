@@ -1,5 +1,3 @@
-import { newItemsLink } from '@/config/links';
-
 export interface NavItem {
   label: string;
   to: string;
@@ -16,5 +14,3 @@ export const navItems: NavItem[] = [
   { label: 'Changelog', to: '/changelog' },
   { label: 'Supporters', to: '/supporters' },
 ];
-
-export const externalNavItem = newItemsLink;
