@@ -3,19 +3,19 @@ import {
   encounterListSchema,
   idParamsSchema,
   includeInactiveQuerySchema,
-  itemListSchema,
-  itemsQuerySchema,
+  itemListOrPageSchema,
+  itemsPageQuerySchema,
   itemStatsSchema,
-  monsterListSchema,
+  monsterListOrPageSchema,
   monsterSchema,
-  monstersQuerySchema,
+  monstersPageQuerySchema,
   mutatorListSchema,
   statFilterListSchema,
 } from '@league/contracts';
 import { Api, hasRole, type Authenticator, type AuthUser, type ServiceEngines } from '@league/platform';
 import { catalogueStore } from '../data/catalogue/repositories';
-import { getItem, getItemStats, listItems } from '../domain/catalogue/items';
-import { getMonster, listEncounters, listMonsters } from '../domain/catalogue/monsters';
+import { getItem, getItemStats, listItemsPaged } from '../domain/catalogue/items';
+import { getMonster, listEncounters, listMonstersPaged } from '../domain/catalogue/monsters';
 import type { CatalogueDeps } from '../domain/catalogue/ports';
 import { listMutators, listStatFilters } from '../domain/catalogue/reference';
 import type { Viewer } from '../domain/catalogue/rules';
@@ -33,13 +33,14 @@ export function catalogueRoutes(deps: CatalogueDeps, authenticator: Authenticato
       {
         method: 'get',
         path: '/season/items',
-        summary: 'Catalogue items (search over name, lore and node text; exact type)',
+        summary:
+          'Catalogue items (search over name, lore and node text; exact type); with page/pageSize one page as { items, itemCount }, sort by name, rarity, type, active, itemId or itemLevel',
         tags,
         auth,
-        query: itemsQuerySchema,
-        response: itemListSchema,
+        query: itemsPageQuerySchema,
+        response: itemListOrPageSchema,
       },
-      ({ query, user }) => listItems(deps, viewer(user), query),
+      ({ query, user }) => listItemsPaged(deps, viewer(user), query),
     )
     .route(
       {
@@ -81,13 +82,14 @@ export function catalogueRoutes(deps: CatalogueDeps, authenticator: Authenticato
       {
         method: 'get',
         path: '/season/monsters',
-        summary: 'Monsters (not minions), optionally of one encounter',
+        summary:
+          'Monsters (not minions), optionally of one encounter; with page/pageSize one page as { items, itemCount }',
         tags,
         auth,
-        query: monstersQuerySchema,
-        response: monsterListSchema,
+        query: monstersPageQuerySchema,
+        response: monsterListOrPageSchema,
       },
-      ({ query, user }) => listMonsters(deps, viewer(user), query),
+      ({ query, user }) => listMonstersPaged(deps, viewer(user), query),
     )
     .route(
       {

@@ -1,4 +1,13 @@
-import { NEW_ITEM_DEFAULTS, type CatalogueItem, type ItemStats, type SaveItemBody } from '@league/contracts';
+import {
+  NEW_ITEM_DEFAULTS,
+  sortAndPage,
+  type CatalogueItem,
+  type ItemSort,
+  type ItemStats,
+  type PageQuery,
+  type Paged,
+  type SaveItemBody,
+} from '@league/contracts';
 import { AppError } from '@league/platform';
 import { itemStats } from './item-display';
 import { itemNodeTree } from './node-tree';
@@ -9,6 +18,20 @@ export interface ItemQuery {
   includeInactive?: boolean;
   searchTerm?: string;
   type?: string;
+}
+
+/**
+ * The admin table's view of the item list: sorted by a column and, when `page` or `pageSize` is given, one
+ * page as `{ items, itemCount }` (the plain array otherwise). The list is filtered in the store, then
+ * ordered and cut here, since search also joins in items that match through their nodes' text.
+ */
+export async function listItemsPaged(
+  deps: CatalogueDeps,
+  viewer: Viewer,
+  query: ItemQuery & PageQuery<ItemSort>,
+): Promise<ItemRecord[] | Paged<ItemRecord>> {
+  const items = await listItems(deps, viewer, query);
+  return sortAndPage(items, query, (item, sort) => item[sort], { sort: 'name', dir: 'asc' });
 }
 
 /** The item list: search is case-insensitive over name, lore and node text; the type must match exactly. */

@@ -2,7 +2,11 @@ import {
   NEW_ENCOUNTER_NAME,
   NEW_MONSTER_NAME,
   type Encounter,
+  sortAndPage,
   type Monster,
+  type MonsterSort,
+  type PageQuery,
+  type Paged,
   type SaveEncounterBody,
   type SaveMonsterBody,
 } from '@league/contracts';
@@ -78,6 +82,16 @@ export async function listMonsters(
   if (all) return monsters;
   const hidden = new Set((await deps.encounters.list(true)).filter((e) => !e.active).map((e) => e.encounterId));
   return monsters.filter((m) => m.encounterId === null || !hidden.has(m.encounterId));
+}
+
+/** The admin table's view of the monster list: sorted by a column and paged when asked (see listItemsPaged). */
+export async function listMonstersPaged(
+  deps: CatalogueDeps,
+  viewer: Viewer,
+  query: { includeInactive?: boolean; encounterId?: number } & PageQuery<MonsterSort>,
+): Promise<MonsterRecord[] | Paged<MonsterRecord>> {
+  const monsters = await listMonsters(deps, viewer, query);
+  return sortAndPage(monsters, query, (m, sort) => m[sort], { sort: 'name', dir: 'asc' });
 }
 
 export async function getMonster(
