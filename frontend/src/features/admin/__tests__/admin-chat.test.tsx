@@ -4,7 +4,7 @@ import { installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import { formatChatTime, formatDuration } from '../admin-format';
 import { isBanned } from '../components/chat-user-page';
-import { bodiesSent, calls, gridTexts, serve } from './admin-serve';
+import { bodiesSent, calls, gridTexts, serve, paged } from './admin-serve';
 
 const fetchMock = installFetchMock();
 jest.setTimeout(30_000);
@@ -49,13 +49,23 @@ function serveChat(options: { online?: () => string[]; history?: () => unknown[]
       return { message: 'Deleted' };
     },
     'POST /api/chat/system-message': { message: 'Sent' },
-    '/api/chat/banned-users': [{ username: 'troll', banStart: '2024-10-20T10:00:00.000Z' }],
-    '/api/chat/chat-log': [
-      { timestamp: '2024-10-21T13:04:05.000Z', message: 'hello there', channel: 'Global' },
-      { timestamp: '2024-10-21T09:08:07.000Z', message: 'wts sword', channel: 'Trade' },
-    ],
-    '/api/chat/ban-history': () =>
-      history ? history() : banned ? [{ banStart: '2024-10-21T10:00:00.000Z', banEnd: null }] : [],
+    '/api/chat/banned-users': (_init: RequestInit, url: string) =>
+      paged([{ username: 'troll', banStart: '2024-10-20T10:00:00.000Z' }], url),
+    '/api/chat/chat-log': (_init: RequestInit, url: string) =>
+      paged(
+        [
+          { timestamp: '2024-10-21T13:04:05.000Z', message: 'hello there', channel: 'Global' },
+          { timestamp: '2024-10-21T09:08:07.000Z', message: 'wts sword', channel: 'Trade' },
+        ],
+        url,
+      ),
+    '/api/chat/ban-history': (_init: RequestInit, url: string) =>
+      paged(
+        (history ? history() : banned ? [{ banStart: '2024-10-21T10:00:00.000Z', banEnd: null }] : []) as Array<
+          Record<string, unknown>
+        >,
+        url,
+      ),
     'POST /api/chat/ban/troll': () => {
       banned = true;
       return { message: 'troll is banned' };
@@ -214,7 +224,7 @@ describe('admin chat user', () => {
         ]),
       { timeout: 5000 },
     );
-    expect(calls(fetchMock)).toContain('GET /api/chat/chat-log?username=troll');
+    expect(calls(fetchMock)).toContain('GET /api/chat/chat-log?username=troll&page=1&pageSize=10');
   });
 
   it('when a user was never banned, then Ban History says so; Ban bans and reloads, Unban lifts it with a h/m/s duration', async () => {
@@ -224,11 +234,20 @@ describe('admin chat user', () => {
     await screen.findByText('User has never been banned', {}, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Ban' }));
     await screen.findByRole('button', { name: 'Unban' });
-    expect(gridTexts('Ban History')[0]!.slice(1)).toEqual(['Still banned', expect.stringMatching(/^\d+h \d+m \d+s$/)]);
+    // The table asks the server for its own first page.
+    await waitFor(() =>
+      expect(gridTexts('Ban History')[0]?.slice(1)).toEqual([
+        'Still banned',
+        expect.stringMatching(/^\d+h \d+m \d+s$/),
+      ]),
+    );
+    expect(calls(fetchMock)).toContain('GET /api/chat/ban-history?username=troll&page=1&pageSize=10');
 
     await userEvent.click(screen.getByRole('button', { name: 'Unban' }));
     await screen.findByRole('button', { name: 'Ban' });
-    expect(gridTexts('Ban History')).toEqual([['2024/10/21 10:00:00', '2024/10/21 11:02:03', '1h 2m 3s']]);
+    await waitFor(() =>
+      expect(gridTexts('Ban History')).toEqual([['2024/10/21 10:00:00', '2024/10/21 11:02:03', '1h 2m 3s']]),
+    );
     expect(calls(fetchMock).filter((c) => c.startsWith('POST'))).toEqual([
       'POST /api/chat/ban/troll',
       'POST /api/chat/unban/troll',

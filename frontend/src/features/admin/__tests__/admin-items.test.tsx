@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import { textBlockRows } from '../admin-format';
-import { bodiesSent, calls, gridTexts, serve } from './admin-serve';
+import { bodiesSent, calls, gridTexts, serve, paged } from './admin-serve';
 
 const fetchMock = installFetchMock();
+/** The grid asks the server for its first page, sorted by name. */
+const FIRST_PAGE = '&page=1&pageSize=10&sort=name&dir=asc';
 jest.setTimeout(30_000);
 
 const summary = (itemId: number, name: string, rarity: string, type: string, active = true) => ({
@@ -36,7 +38,7 @@ const nodes = [
 
 function serveItems() {
   serve(fetchMock, {
-    '/api/season/items': items,
+    '/api/season/items': (_init: RequestInit, url: string) => paged(items, url),
     '/api/season/item/1': { ...items[0], nodes },
     '/api/season/item/700': { ...summary(700, 'New Item', '', ''), nodes: [] },
     'POST /api/admin/item': (init: RequestInit) => {
@@ -66,7 +68,7 @@ describe('admin items list', () => {
     const link = screen.getByRole('link', { name: 'Zeal of the Damned' });
     expect(link).toHaveAttribute('href', '#/admin/item/1');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(calls(fetchMock)).toContain('GET /api/season/items?includeInactive=true');
+    expect(calls(fetchMock)).toContain(`GET /api/season/items?includeInactive=true${FIRST_PAGE}`);
     expect(screen.getByRole('link', { name: 'New Item' })).toHaveAttribute('href', '/admin/item/new');
 
     await userEvent.click(screen.getByRole('columnheader', { name: 'Rarity' }));
@@ -82,23 +84,29 @@ describe('admin items list', () => {
     fireEvent.change(search, { target: { value: 'blight' } });
     fireEvent.keyDown(search, { key: 'Enter' });
     await waitFor(() =>
-      expect(calls(fetchMock)).toContain('GET /api/season/items?includeInactive=true&searchTerm=blight'),
+      expect(calls(fetchMock)).toContain(`GET /api/season/items?includeInactive=true&searchTerm=blight${FIRST_PAGE}`),
     );
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Item Type' }));
     expect(screen.getByRole('option', { name: '-- None --' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('option', { name: 'Medal' }));
     await waitFor(() =>
-      expect(calls(fetchMock)).toContain('GET /api/season/items?includeInactive=true&type=Medal&searchTerm=blight'),
+      expect(calls(fetchMock)).toContain(
+        `GET /api/season/items?includeInactive=true&type=Medal&searchTerm=blight${FIRST_PAGE}`,
+      ),
     );
     fireEvent.change(search, { target: { value: 'mark' } });
     await userEvent.click(screen.getByRole('button', { name: 'Search items' }));
     await waitFor(() =>
-      expect(calls(fetchMock)).toContain('GET /api/season/items?includeInactive=true&type=Medal&searchTerm=mark'),
+      expect(calls(fetchMock)).toContain(
+        `GET /api/season/items?includeInactive=true&type=Medal&searchTerm=mark${FIRST_PAGE}`,
+      ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(search).toHaveValue('');
-    await waitFor(() => expect(calls(fetchMock).at(-1)).toBe('GET /api/season/items?includeInactive=true'));
+    await waitFor(() =>
+      expect(calls(fetchMock).at(-1)).toBe(`GET /api/season/items?includeInactive=true${FIRST_PAGE}`),
+    );
   });
 });
 

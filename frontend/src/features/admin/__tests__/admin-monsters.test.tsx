@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
-import { bodiesSent, calls, gridTexts, serve } from './admin-serve';
+import { bodiesSent, calls, gridTexts, serve, paged } from './admin-serve';
 
 const fetchMock = installFetchMock();
 jest.setTimeout(30_000);
@@ -30,7 +30,8 @@ function serveCatalogue() {
       const body = JSON.parse(String(init.body));
       return { ...body, encounterId: body.encounterId || 77 };
     },
-    '/api/season/monsters': [monster(40, 'Loghorrean', { active: false }), monster(41, 'Grava')],
+    '/api/season/monsters': (_init: RequestInit, url: string) =>
+      paged([monster(40, 'Loghorrean', { active: false }), monster(41, 'Grava')], url),
     '/api/season/monster/40': () => ({
       ...monster(40, 'Loghorrean'),
       childMonsters: minions,
@@ -131,7 +132,9 @@ describe('admin monsters', () => {
       ['Loghorrean', 'Chthonic', 'Hero'],
       ['Grava', 'Chthonic', 'Hero'],
     ]);
-    expect(calls(fetchMock)).toContain('GET /api/season/monsters?includeInactive=true&encounterId=4');
+    expect(calls(fetchMock)).toContain(
+      'GET /api/season/monsters?includeInactive=true&encounterId=4&page=1&pageSize=10',
+    );
     expect(screen.getByRole('link', { name: 'New Monster' })).toHaveAttribute(
       'href',
       '/admin/monster/new?encounterId=4',

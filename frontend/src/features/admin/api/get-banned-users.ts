@@ -1,7 +1,8 @@
 import { apiClient } from '@/lib/api-client';
+import { pageQuery, type PagedRows, type PageRequest } from '../components/admin-grid';
 import type { BannedUser } from './admin-types';
 
-/** GET /chat/banned-users: users banned now. */
-export function getBannedUsers(): Promise<BannedUser[]> {
-  return apiClient.get<BannedUser[]>('/chat/banned-users');
+/** One page of the users banned now, paged and sorted by the server (sort: username, banStart). */
+export function getBannedUsersPage(req: PageRequest): Promise<PagedRows<BannedUser>> {
+  return apiClient.get<PagedRows<BannedUser>>('/chat/banned-users', { query: pageQuery(req) });
 }

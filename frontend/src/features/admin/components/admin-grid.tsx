@@ -1,5 +1,13 @@
 import Box from '@mui/material/Box';
-import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type DataGridProps,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { useEffect, useRef, useState } from 'react';
+import { useLoad } from '../use-load';
 
 export const PAGE_SIZES = [10, 20, 30, 50, 100];
 
@@ -27,4 +35,75 @@ export function AdminGrid<R extends GridValidRowModel>({ label, initialState, sx
       />
     </Box>
   );
+}
+
+/** What a server-paged list is asked for: `page` is 1-based; no sort = the server's default order. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  dir?: 'asc' | 'desc';
+}
+
+export interface PagedRows<R> {
+  items: R[];
+  itemCount: number;
+}
+
+/** The query parameters of a page request (the server answers `{ items, itemCount }` when they are given). */
+export const pageQuery = (req: PageRequest) => ({
+  page: req.page,
+  pageSize: req.pageSize,
+  sort: req.sort,
+  dir: req.sort ? req.dir : undefined,
+});
+
+/**
+ * A list the server pages and sorts (a list that can grow): the grid asks for one page at a time, a click on
+ * a column header or a page button asks the server again. A change of `filters` (a search, a type) goes back
+ * to the first page. Spread `gridProps` onto an AdminGrid.
+ */
+export function useServerGrid<R extends GridValidRowModel>(
+  fetchPage: (req: PageRequest) => Promise<PagedRows<R>>,
+  filters: readonly unknown[],
+  initialSort: GridSortModel = [],
+) {
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
+  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
+  const sort = sortModel[0];
+  const req: PageRequest = {
+    page: paginationModel.page + 1,
+    pageSize: paginationModel.pageSize,
+    sort: sort?.field,
+    dir: sort?.sort ?? undefined,
+  };
+  const filterKey = JSON.stringify(filters);
+  const firstFilters = useRef(filterKey);
+  useEffect(() => {
+    if (firstFilters.current === filterKey) return;
+    firstFilters.current = filterKey;
+    setPaginationModel((m) => (m.page === 0 ? m : { ...m, page: 0 }));
+  }, [filterKey]);
+
+  const load = useLoad(() => fetchPage(req), [filterKey, req.page, req.pageSize, req.sort, req.dir]);
+  // While the next page loads the grid keeps the last count, so its pager does not jump.
+  const rowCount = load.data?.itemCount ?? 0;
+
+  return {
+    ...load,
+    gridProps: {
+      rows: load.data?.items ?? [],
+      rowCount,
+      loading: load.status === 'loading',
+      paginationMode: 'server' as const,
+      sortingMode: 'server' as const,
+      paginationModel,
+      onPaginationModelChange: (model: GridPaginationModel) => setPaginationModel(model),
+      sortModel,
+      onSortModelChange: (model: GridSortModel) => {
+        setSortModel(model);
+        setPaginationModel((m) => ({ ...m, page: 0 }));
+      },
+    },
+  };
 }

@@ -14,9 +14,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState } from '@/components/ui/page-states';
 import { LinkButton } from '@/components/ui/query-link';
 import type { CatalogueItemSummary } from '../api/admin-types';
-import { getAdminItems } from '../api/get-admin-items';
-import { useLoad } from '../use-load';
-import { AdminGrid } from './admin-grid';
+import { getAdminItemsPage } from '../api/get-admin-items';
+import { AdminGrid, useServerGrid } from './admin-grid';
 
 const columns: GridColDef<CatalogueItemSummary>[] = [
   {
@@ -35,12 +34,19 @@ const columns: GridColDef<CatalogueItemSummary>[] = [
   { field: 'active', headerName: 'Active', type: 'boolean', width: 90 },
 ];
 
-/** admin/items: every item (inactive ones too), filtered by type and a search, sortable by Name, Rarity and Type. */
+/**
+ * admin/items: every item (inactive ones too), filtered by type and a search, sortable by Name, Rarity, Type
+ * and Active; the server pages and sorts.
+ */
 export function AdminItemsPage() {
   const [type, setType] = useState('');
   const [searchText, setSearchText] = useState('');
   const [searchTerm, setSearchTerm] = useState('');
-  const { status, data, error } = useLoad(() => getAdminItems(type, searchTerm), [type, searchTerm]);
+  const { status, error, gridProps } = useServerGrid<CatalogueItemSummary>(
+    (req) => getAdminItemsPage(type, searchTerm, req),
+    [type, searchTerm],
+    [{ field: 'name', sort: 'asc' }],
+  );
 
   const search = () => setSearchTerm(searchText.trim());
   const onKeyDown = (event: KeyboardEvent) => {
@@ -105,11 +111,9 @@ export function AdminItemsPage() {
       ) : (
         <AdminGrid<CatalogueItemSummary>
           label="Items"
-          rows={data ?? []}
+          {...gridProps}
           columns={columns}
-          loading={status === 'loading'}
           getRowId={(row) => row.itemId}
-          initialState={{ sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
         />
       )}
     </Container>

@@ -4,9 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState } from '@/components/ui/page-states';
 import type { MonsterSummary } from '../api/admin-types';
-import { getAdminMonsters } from '../api/get-admin-monsters';
-import { useLoad } from '../use-load';
-import { AdminGrid } from './admin-grid';
+import { getAdminMonstersPage } from '../api/get-admin-monsters';
+import { AdminGrid, useServerGrid } from './admin-grid';
 import { PlainLink, PlainLinkButton } from './admin-ui';
 
 const columns: GridColDef<MonsterSummary>[] = [
@@ -27,7 +26,10 @@ export function AdminMonstersPage() {
   const [params] = useSearchParams();
   const raw = params.get('encounterId');
   const encounterId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const { status, data, error } = useLoad(() => getAdminMonsters(encounterId), [encounterId]);
+  const { status, error, gridProps } = useServerGrid<MonsterSummary>(
+    (req) => getAdminMonstersPage(encounterId, req),
+    [encounterId],
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
@@ -47,9 +49,8 @@ export function AdminMonstersPage() {
       ) : (
         <AdminGrid<MonsterSummary>
           label="Monsters"
-          rows={data ?? []}
+          {...gridProps}
           columns={columns}
-          loading={status === 'loading'}
           getRowId={(row) => row.monsterId}
         />
       )}

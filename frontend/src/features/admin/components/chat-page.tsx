@@ -17,14 +17,14 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-state
 import { formatChatTime, formatDuration } from '../admin-format';
 import type { BannedUser, WelcomeMessage } from '../api/admin-types';
 import { deleteWelcomeMessage } from '../api/delete-welcome-message';
-import { getBannedUsers } from '../api/get-banned-users';
+import { getBannedUsersPage } from '../api/get-banned-users';
 import { getConnectedClients } from '../api/get-connected-clients';
 import { getWelcomeMessages } from '../api/get-welcome-messages';
 import { postSystemMessage } from '../api/post-system-message';
 import { postWelcomeMessages } from '../api/post-welcome-messages';
 import { moveEntry } from '../challenge-rules';
 import { useLoad } from '../use-load';
-import { AdminGrid } from './admin-grid';
+import { AdminGrid, useServerGrid } from './admin-grid';
 import { ConfirmDialog, PlainLink, PlainLinkButton, UnsavedMarker } from './admin-ui';
 
 /** Users online are asked for again every 30 s (spec §9). */
@@ -171,7 +171,11 @@ function UserList({ users }: { users: string[] | null }) {
 }
 
 function BannedUsers() {
-  const { status, data, error } = useLoad(getBannedUsers, []);
+  const { status, error, gridProps } = useServerGrid<BannedUser>(
+    getBannedUsersPage,
+    [],
+    [{ field: 'username', sort: 'asc' }],
+  );
   if (status === 'failed') return <ErrorState text={error ?? 'The banned users could not be loaded.'} />;
   const now = new Date().toISOString();
   const columns: GridColDef<BannedUser>[] = [
@@ -186,13 +190,7 @@ function BannedUsers() {
     },
   ];
   return (
-    <AdminGrid<BannedUser>
-      label="Banned Users"
-      rows={data ?? []}
-      columns={columns}
-      loading={status === 'loading'}
-      getRowId={(row) => row.username}
-    />
+    <AdminGrid<BannedUser> label="Banned Users" {...gridProps} columns={columns} getRowId={(row) => row.username} />
   );
 }
 

@@ -14,15 +14,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/page-states';
 import { formatChatTime, formatDuration } from '../admin-format';
 import type { BanHistoryEntry, ChatLogEntry } from '../api/admin-types';
-import { getBanHistory } from '../api/get-ban-history';
-import { getChatLog } from '../api/get-chat-log';
+import { getBanHistoryPage } from '../api/get-ban-history';
+import { getChatLogPage } from '../api/get-chat-log';
 import { getUserRoles } from '../api/get-user-roles';
 import { postAddSupporter } from '../api/post-add-supporter';
 import { postBan } from '../api/post-ban';
 import { postRevokeSupporter } from '../api/post-revoke-supporter';
 import { postUnban } from '../api/post-unban';
 import { useLoad } from '../use-load';
-import { AdminGrid } from './admin-grid';
+import { AdminGrid, useServerGrid } from './admin-grid';
 import { PlainLinkButton } from './admin-ui';
 
 export const NEVER_BANNED_TEXT = 'User has never been banned';
@@ -71,8 +71,15 @@ export function ChatUserPage() {
 
 type LogRow = ChatLogEntry & { id: number };
 
+/** The server pages and sorts the log (newest first by default); rows are numbered within the page. */
 function ChatLog({ username }: { username: string }) {
-  const { status, data, error } = useLoad(() => getChatLog(username), [username]);
+  const { status, error, gridProps } = useServerGrid<LogRow>(
+    async (req) => {
+      const page = await getChatLogPage(username, req);
+      return { ...page, items: page.items.map((entry, i) => ({ ...entry, id: (req.page - 1) * req.pageSize + i })) };
+    },
+    [username],
+  );
   if (status === 'failed') return <ErrorState text={error ?? 'The chat log could not be loaded.'} />;
   const columns: GridColDef<LogRow>[] = [
     { field: 'timestamp', headerName: 'Time (UTC)', width: 190, valueFormatter: (v: string) => formatChatTime(v) },
@@ -82,9 +89,8 @@ function ChatLog({ username }: { username: string }) {
   return (
     <AdminGrid<LogRow>
       label="Chat Log"
-      rows={(data ?? []).map((entry, id) => ({ ...entry, id }))}
+      {...gridProps}
       columns={columns}
-      loading={status === 'loading'}
       localeText={{ noRowsLabel: 'No chat messages.' }}
     />
   );
@@ -92,12 +98,19 @@ function ChatLog({ username }: { username: string }) {
 
 type BanRow = BanHistoryEntry & { id: number };
 
+/**
+ * Whether the user is banned comes from the newest bans (the server's default order); the table below pages
+ * and sorts on the server on its own.
+ */
 function BanHistory({ username }: { username: string }) {
-  const { status, data, error, reload } = useLoad(() => getBanHistory(username), [username]);
+  const { status, data, error, reload } = useLoad(
+    () => getBanHistoryPage(username, { page: 1, pageSize: 10 }),
+    [username],
+  );
   const [busy, setBusy] = useState(false);
   if (status === 'loading' && !data) return <LoadingState label="Loading ban history" />;
   if (status === 'failed' || !data) return <ErrorState text={error ?? 'The ban history could not be loaded.'} />;
-  const banned = isBanned(data);
+  const banned = isBanned(data.items);
 
   const toggle = async () => {
     setBusy(true);
@@ -111,6 +124,33 @@ function BanHistory({ username }: { username: string }) {
     }
   };
 
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Chip label={banned ? 'Banned' : 'Not banned'} color={banned ? 'error' : 'default'} />
+        <Button variant="contained" color={banned ? 'primary' : 'error'} disabled={busy} onClick={() => void toggle()}>
+          {banned ? 'Unban' : 'Ban'}
+        </Button>
+      </Stack>
+      {data.itemCount === 0 ? (
+        <Alert severity="info">{NEVER_BANNED_TEXT}</Alert>
+      ) : (
+        // Keyed by the newest ban, so a ban or an unban asks the server for the table again.
+        <BanTable key={`${data.itemCount}:${data.items[0]?.banStart}:${data.items[0]?.banEnd}`} username={username} />
+      )}
+    </Stack>
+  );
+}
+
+function BanTable({ username }: { username: string }) {
+  const { status, error, gridProps } = useServerGrid<BanRow>(
+    async (req) => {
+      const page = await getBanHistoryPage(username, req);
+      return { ...page, items: page.items.map((entry, i) => ({ ...entry, id: (req.page - 1) * req.pageSize + i })) };
+    },
+    [username],
+  );
+  if (status === 'failed') return <ErrorState text={error ?? 'The ban history could not be loaded.'} />;
   const now = new Date().toISOString();
   const columns: GridColDef<BanRow>[] = [
     { field: 'banStart', headerName: 'Ban Start', flex: 1, valueFormatter: (v: string) => formatChatTime(v) },
@@ -128,22 +168,7 @@ function BanHistory({ username }: { username: string }) {
       valueGetter: (_v: unknown, row: BanRow) => formatDuration(row.banStart, row.banEnd ?? now),
     },
   ];
-
-  return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Chip label={banned ? 'Banned' : 'Not banned'} color={banned ? 'error' : 'default'} />
-        <Button variant="contained" color={banned ? 'primary' : 'error'} disabled={busy} onClick={() => void toggle()}>
-          {banned ? 'Unban' : 'Ban'}
-        </Button>
-      </Stack>
-      {data.length === 0 ? (
-        <Alert severity="info">{NEVER_BANNED_TEXT}</Alert>
-      ) : (
-        <AdminGrid<BanRow> label="Ban History" rows={data.map((entry, id) => ({ ...entry, id }))} columns={columns} />
-      )}
-    </Stack>
-  );
+  return <AdminGrid<BanRow> label="Ban History" {...gridProps} columns={columns} />;
 }
 
 function SupporterStatus({ username }: { username: string }) {
