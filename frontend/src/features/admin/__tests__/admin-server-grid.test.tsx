@@ -120,6 +120,10 @@ describe('admin grids page and sort on the server', () => {
         'GET /api/season/items?includeInactive=true&searchTerm=relic&page=1&pageSize=10&sort=rarity&dir=desc',
       ),
     );
+    // The new search never asks for the old page.
+    expect(calls(fetchMock).filter((c) => c.includes('searchTerm=relic'))).toEqual([
+      'GET /api/season/items?includeInactive=true&searchTerm=relic&page=1&pageSize=10&sort=rarity&dir=desc',
+    ]);
   });
 
   it('when a chat log has more than a page, then the next page and a sort by time are asked of the server', async () => {

@@ -6,7 +6,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLoad } from '../use-load';
 
 export const PAGE_SIZES = [10, 20, 30, 50, 100];
@@ -77,13 +77,13 @@ export function useServerGrid<R extends GridValidRowModel>(
     sort: sort?.field,
     dir: sort?.sort ?? undefined,
   };
+  // New filters start from the first page, decided during render so no request goes out for the old page.
   const filterKey = JSON.stringify(filters);
-  const firstFilters = useRef(filterKey);
-  useEffect(() => {
-    if (firstFilters.current === filterKey) return;
-    firstFilters.current = filterKey;
-    setPaginationModel((m) => (m.page === 0 ? m : { ...m, page: 0 }));
-  }, [filterKey]);
+  const [pagedFilterKey, setPagedFilterKey] = useState(filterKey);
+  if (pagedFilterKey !== filterKey) {
+    setPagedFilterKey(filterKey);
+    if (paginationModel.page !== 0) setPaginationModel({ ...paginationModel, page: 0 });
+  }
 
   const load = useLoad(() => fetchPage(req), [filterKey, req.page, req.pageSize, req.sort, req.dir]);
   // While the next page loads the grid keeps the last count, so its pager does not jump.
