@@ -1,17 +1,46 @@
-import { connectMongo, createLogger } from '@league/platform';
+import { connectMongo, createLogger, Locks, redisConnection, sequencesFor } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { seedDemo } from './data/seed';
+import { sequenceIds } from './data/stash/ids';
+import { stashModels } from './data/stash/models';
+import { seasonModels } from './data/models';
+import { RecordTable } from './domain/stash/records';
+import { seedDemoStashes } from './domain/stash/seed';
 
 /** `node services/season/dist/seed.js`: seeds the demo league into MONGO_URL / MONGO_DB (idempotent). */
 async function main() {
   const config = loadServiceConfig();
   const logger = createLogger('season-seed', config.LOG_LEVEL);
   const conn = await connectMongo(config.MONGO_URL, config.MONGO_DB);
+  const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   try {
     const result = await seedDemo(conn, { season7StartsNow: config.SEASON7_STARTS_NOW });
     logger.info({ ...result, db: config.MONGO_DB, season7StartsNow: config.SEASON7_STARTS_NOW }, 'season demo seeded');
+    // The demo players' cloud stashes, through the upload use case; the running service's relay publishes
+    // the events this leaves in the outboxes.
+    const locks = new Locks(redis);
+    const stashes = stashModels(conn);
+    await Promise.all(Object.values(stashes).map((m) => m.init()));
+    const records = new RecordTable(stashes, logger);
+    await records.load();
+    const season = {
+      models: seasonModels(conn),
+      logger,
+      publishSoon: () => undefined,
+      now: () => new Date(),
+      ladderChanged: () => undefined,
+      locks,
+    };
+    const stash = await seedDemoStashes({
+      season,
+      models: stashes,
+      nextId: sequenceIds(sequencesFor(redis, config.MONGO_DB), stashes),
+      records,
+    });
+    logger.info(stash, 'demo stashes seeded');
   } finally {
     await conn.close();
+    redis.disconnect();
   }
 }
 

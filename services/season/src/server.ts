@@ -10,11 +10,22 @@ import { adminApi } from './http/admin.routes';
 import { buildsApi } from './http/builds.routes';
 import { ladderApi } from './http/ladder.routes';
 import { seasonsApi } from './http/seasons.routes';
+import { sequenceIds } from './data/stash/ids';
+import { stashModels } from './data/stash/models';
+import { announceParticipants } from './domain/stash/announce';
+import type { StashContext } from './domain/stash/context';
+import { sweepStashOps } from './domain/stash/ops';
+import { RecordTable } from './domain/stash/records';
+import { seedDemoStashes } from './domain/stash/seed';
+import { sweepSettlements } from './domain/stash/settlement';
+import { subscribeStash } from './events/stash-consumers';
+import { stashApi } from './http/stash.routes';
 
 export interface SeasonService extends RunningService {
   ctx: SeasonContext;
   relay: OutboxRelay;
   leaderboard: LeaderboardCache;
+  stash: StashContext;
 }
 
 /** Starts the season service: seasons, challenges, participants, standings, builds, screenshots, the catalogue, the cloud stash and characters. */
@@ -22,6 +33,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
   const config = loadServiceConfig(env);
   const logger = createLogger('season', config.LOG_LEVEL);
   let ctx!: SeasonContext;
+  let stash!: StashContext;
   let relay!: OutboxRelay;
   let leaderboard: LeaderboardCache | undefined;
   const running = await startService({
@@ -31,12 +43,21 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
     background: async (engines) => {
       const models = seasonModels(engines.mongo);
       await Promise.all(Object.values(models).map((m) => m.init()));
+      const stashes = stashModels(engines.mongo);
+      await Promise.all(Object.values(stashes).map((m) => m.init()));
       // Use cases kick the relay after each write; the timer only sweeps up after a crash, and is slow
       // because each sweep scans the participants collection (FerretDB has no index for it).
       relay = new OutboxRelay({
         bus: engines.bus,
         logger,
-        models: [models.Participant, models.Standing, models.Season],
+        models: [
+          models.Participant,
+          models.Standing,
+          models.Season,
+          stashes.StashItem,
+          stashes.Stash,
+          stashes.Settlement,
+        ],
         intervalMs: 5_000,
         locks: engines.locks,
       });
@@ -49,18 +70,46 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         locks: engines.locks,
         sequences: engines.sequences,
       };
+      const records = new RecordTable(stashes, logger);
+      await records.load();
+      stash = { season: ctx, models: stashes, nextId: sequenceIds(engines.sequences, stashes), records };
       if (config.SEASON_SEED_DEMO) {
         const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });
         logger.info(seeded, 'season demo seed applied');
+        logger.info(await seedDemoStashes(stash), 'demo stashes seeded');
       }
       relay.start();
       await subscribeProjections(engines.bus, ctx, config.SEASON_CONSUMER_GROUP);
-      return () => relay.stop();
+      // Cloud stash: finish what a crash left half done, announce participants to trade, then consume.
+      const sweep = async () => {
+        await sweepStashOps(stash);
+        await sweepSettlements(stash);
+      };
+      await sweep().catch((err) => logger.warn({ err }, 'stash sweep failed; will retry'));
+      void announceParticipants(stash)
+        .then((n) => n && logger.info({ announced: n }, 'participants announced with their season type'))
+        .catch((err) => logger.warn({ err }, 'participant announcement failed; retried at the next start'));
+      const sweeper = setInterval(
+        () => void sweep().catch((err) => logger.warn({ err }, 'stash sweep failed; will retry')),
+        10_000,
+      );
+      sweeper.unref();
+      await subscribeStash(
+        engines.bus,
+        stash,
+        `${config.SEASON_CONSUMER_GROUP}-stash`,
+        config.SEASON_STASH_FROM_BEGINNING,
+      );
+      return async () => {
+        clearInterval(sweeper);
+        await relay.stop();
+      };
     },
     apis: (engines) => {
       leaderboard = new LeaderboardCache(ctx);
       return [
         // Fixed paths (/season/items, /season/profile, /season/latest, …) before /season/:id.
+        stashApi(stash, engines.auth),
         ...catalogueApis(engines),
         ladderApi(ctx, engines.auth, leaderboard),
         buildsApi(ctx, engines.auth),
@@ -69,5 +118,5 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       ];
     },
   });
-  return { ...running, ctx, relay, leaderboard: leaderboard! };
+  return { ...running, ctx, relay, leaderboard: leaderboard!, stash };
 }

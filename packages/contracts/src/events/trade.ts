@@ -19,6 +19,15 @@ export const reservationChangedV1 = defineEvent(
     kind: z.enum(['listing', 'offer']),
     reserved: z.boolean(),
     changedAt: z.string().datetime(),
+    /**
+     * Optional (added by season's stash work): for a listing, what the stash row shows (forTrade with the
+     * asking price and the seller's comment). A reservation sent again with the same id and new terms
+     * updates them (a PUT trade-listing).
+     */
+    tradeListingId: z.number().int().positive().optional(),
+    askingCurrency: z.string().nullable().optional(),
+    askingPrice: z.number().int().positive().nullable().optional(),
+    sellerComment: z.string().nullable().optional(),
   }),
 );
 

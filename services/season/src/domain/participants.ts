@@ -46,6 +46,8 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
     joinedAt,
     rev: 0,
     challenges: [],
+    // Announced with its season type (the stash start-up backfill skips it; see domain/stash/announce.ts).
+    announcedWithType: true,
     outbox: [
       outboxEntry(
         participantJoinedV1,
@@ -55,6 +57,8 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
           userId: user.id,
           username: user.username,
           joinedAt: joinedAt.toISOString(),
+          seasonTypeId: season.seasonTypeId,
+          isBeta: season.isBeta,
         },
         String(id),
       ),

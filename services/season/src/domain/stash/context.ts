@@ -1,0 +1,88 @@
+import { aggregateKey, AppError, hasRole, type AuthUser } from '@league/platform';
+import type { ParticipantDoc, SeasonDoc } from '../../data/models';
+import type { IdSource } from '../../data/stash/ids';
+import type { StashModels } from '../../data/stash/models';
+import { usernameKey, type SeasonContext } from '../context';
+import type { RecordTable } from './records';
+
+/** What the cloud stash use cases need: the season context, the stash models, ids and the record table. */
+export interface StashContext {
+  season: SeasonContext;
+  models: StashModels;
+  nextId: IdSource;
+  records: RecordTable;
+  /**
+   * Test seam for crash simulation: called before each step of a multi-document operation (settlement
+   * steps, upload and split steps); a throw leaves the operation half applied, exactly as a crash there.
+   */
+  faults?: { beforeStep?: (operation: string, step: number) => void | Promise<void> };
+}
+
+export const ITEM_SEQUENCE = 'participantItem';
+
+export async function faultPoint(ctx: StashContext, operation: string, step: number) {
+  await ctx.faults?.beforeStep?.(operation, step);
+}
+
+/** Runs fn holding the lock of one document (no lock in a process without Redis, e.g. a one-off seed). */
+export function locked<T>(ctx: StashContext, collection: string, id: unknown, fn: () => Promise<T>): Promise<T> {
+  const locks = ctx.season.locks;
+  return locks ? locks.withLock(aggregateKey(collection, id), () => fn(), { ttlMs: 30_000, waitMs: 10_000 }) : fn();
+}
+
+/** Every change of one participant's stash runs under this lock (the stash document's own lock key). */
+export const withStash = <T>(ctx: StashContext, participantId: number, fn: () => Promise<T>) =>
+  locked(ctx, 'stashes', participantId, fn);
+
+/** Both stashes of a settlement, always locked in ascending id order (no deadlock between two settlements). */
+export function withStashes<T>(ctx: StashContext, a: number, b: number, fn: () => Promise<T>): Promise<T> {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  if (first === second) return withStash(ctx, first, fn);
+  return withStash(ctx, first, () => withStash(ctx, second, fn));
+}
+
+export interface StashOwner {
+  participant: ParticipantDoc;
+  season: SeasonDoc;
+}
+
+/** The participant and its season; 404 when unknown. */
+export async function participantOf(ctx: StashContext, participantId: number): Promise<StashOwner> {
+  const participant = await ctx.season.models.Participant.findById(participantId, {
+    outbox: 0,
+    challenges: 0,
+  }).lean<ParticipantDoc>();
+  if (!participant) throw AppError.notFound(`Participant ${participantId} does not exist`);
+  const season = await ctx.season.models.Season.findById(participant.seasonId, { outbox: 0 }).lean<SeasonDoc>();
+  if (!season) throw AppError.notFound(`Season ${participant.seasonId} does not exist`);
+  return { participant, season };
+}
+
+/** Only the owner (the JWT's username is the participant's) or an admin reads or changes a stash. */
+export async function ownStash(ctx: StashContext, user: AuthUser | undefined, participantId: number) {
+  if (!user) throw AppError.unauthorized();
+  const owner = await participantOf(ctx, participantId);
+  const isOwner = usernameKey(user.username) === owner.participant.usernameKey;
+  if (!isOwner && !hasRole(user, 'admin'))
+    throw AppError.forbidden(`Only ${owner.participant.username} can see or change this stash`);
+  if (isOwner) await rememberRoles(ctx, user.username, user.roles);
+  return owner;
+}
+
+/** The roles last seen for a user (from their own token or account.roles-changed.v1). */
+export async function rememberRoles(ctx: StashContext, username: string, roles: string[]) {
+  const key = usernameKey(username);
+  const known = await ctx.models.StashRole.findById(key).lean<{ roles: string[] }>();
+  const same = known && known.roles.length === roles.length && known.roles.every((r) => roles.includes(r));
+  if (!same)
+    await ctx.models.StashRole.updateOne(
+      { _id: key },
+      { $set: { roles, updatedAt: ctx.season.now() } },
+      { upsert: true },
+    );
+}
+
+export async function isSupporter(ctx: StashContext, username: string): Promise<boolean> {
+  const known = await ctx.models.StashRole.findById(usernameKey(username)).lean<{ roles: string[] }>();
+  return Boolean(known?.roles.includes('supporter_s7'));
+}

@@ -1,0 +1,80 @@
+import type { EventData, listingOpenedV1, reservationChangedV1, rolesChangedV1 } from '@league/contracts';
+import type { ListingTerms, Reservation, StashItemDoc } from '../../data/stash/models';
+import { rememberRoles, withStash, type StashContext } from './context';
+import { saveItem } from './store';
+
+const KEEP_RELEASED = 200;
+
+/**
+ * trade.reservation-changed.v1: keeps trade's reservations on the item (a reserved item cannot be queued).
+ * Keyed by reservationId: reserving again replaces the terms, releasing removes it and remembers the id,
+ * so a late or repeated "reserved" for a released reservation is ignored. An item that is unknown or no
+ * longer the participant's (it moved in a settlement) is left alone.
+ */
+export async function onReservationChanged(ctx: StashContext, e: EventData<typeof reservationChangedV1>) {
+  await withStash(ctx, e.seasonParticipantId, async () => {
+    const item = await ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
+    if (!item || item.seasonParticipantId !== e.seasonParticipantId) {
+      ctx.season.logger.info(
+        { reservationId: e.reservationId, participantItemId: e.participantItemId },
+        'reservation for an item not in that stash; ignored',
+      );
+      return;
+    }
+    const others = item.reservations.filter((r) => r.reservationId !== e.reservationId);
+    if (e.reserved) {
+      if (item.releasedReservations.includes(e.reservationId)) return;
+      const reservation: Reservation = { reservationId: e.reservationId, kind: e.kind, count: e.count };
+      const listing: ListingTerms | null =
+        e.kind === 'listing'
+          ? {
+              tradeListingId: e.tradeListingId ?? item.listing?.tradeListingId ?? null,
+              askingCurrency:
+                e.askingCurrency !== undefined ? e.askingCurrency : (item.listing?.askingCurrency ?? null),
+              askingPrice: e.askingPrice !== undefined ? e.askingPrice : (item.listing?.askingPrice ?? null),
+              sellerComment: e.sellerComment !== undefined ? e.sellerComment : (item.listing?.sellerComment ?? null),
+            }
+          : item.listing;
+      await saveItem(ctx, item, { reservations: [...others, reservation], listing }, undefined, false);
+    } else {
+      const released = [...item.releasedReservations, e.reservationId].slice(-KEEP_RELEASED);
+      if (item.releasedReservations.includes(e.reservationId) && others.length === item.reservations.length) return;
+      const stillListed = others.some((r) => r.kind === 'listing');
+      await saveItem(
+        ctx,
+        item,
+        { reservations: others, releasedReservations: released, listing: stillListed ? item.listing : null },
+        undefined,
+        false,
+      );
+    }
+  });
+}
+
+/** trade.listing-opened.v1: the listing's asking price for the stash row (the reservation may come first or later). */
+export async function onListingOpened(ctx: StashContext, e: EventData<typeof listingOpenedV1>) {
+  await withStash(ctx, e.seasonParticipantId, async () => {
+    const item = await ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
+    if (!item || item.seasonParticipantId !== e.seasonParticipantId) return;
+    if (item.listing?.tradeListingId === e.tradeListingId && item.listing.askingPrice === e.askingPrice) return;
+    await saveItem(
+      ctx,
+      item,
+      {
+        listing: {
+          tradeListingId: e.tradeListingId,
+          askingCurrency: e.askingCurrency,
+          askingPrice: e.askingPrice,
+          sellerComment: item.listing?.tradeListingId === e.tradeListingId ? item.listing.sellerComment : null,
+        },
+      },
+      undefined,
+      false,
+    );
+  });
+}
+
+/** account.roles-changed.v1: a supporter's stash has no capacity limit. */
+export async function onRolesChanged(ctx: StashContext, e: EventData<typeof rolesChangedV1>) {
+  await rememberRoles(ctx, e.username, e.roles);
+}

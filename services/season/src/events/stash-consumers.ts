@@ -1,0 +1,41 @@
+import {
+  listingOpenedV1,
+  reservationChangedV1,
+  rolesChangedV1,
+  settlementRequestedV1,
+  type EventData,
+} from '@league/contracts';
+import type { EventBus, EventHandler } from '@league/platform';
+import type { Consumer } from 'kafkajs';
+import type { StashContext } from '../domain/stash/context';
+import { onListingOpened, onReservationChanged, onRolesChanged } from '../domain/stash/reservations';
+import { onSettlementRequested } from '../domain/stash/settlement';
+
+/**
+ * The cloud stash's consumers (their own group, so the standings projections never wait on a settlement):
+ * trade's reservations and listings, trade's settlement requests (the saga's step 3) and account's roles
+ * (supporters have no stash limit). Every handler is idempotent; delivery is at least once.
+ */
+export function subscribeStash(
+  bus: EventBus,
+  ctx: StashContext,
+  groupId: string,
+  fromBeginning = true,
+): Promise<Consumer> {
+  const reservation: EventHandler<EventData<typeof reservationChangedV1>> = (e) => onReservationChanged(ctx, e.data);
+  const listing: EventHandler<EventData<typeof listingOpenedV1>> = (e) => onListingOpened(ctx, e.data);
+  const settlement: EventHandler<EventData<typeof settlementRequestedV1>> = async (e) => {
+    await onSettlementRequested(ctx, e.data);
+  };
+  const roles: EventHandler<EventData<typeof rolesChangedV1>> = (e) => onRolesChanged(ctx, e.data);
+  return bus.subscribe({
+    groupId,
+    fromBeginning,
+    handlers: {
+      [reservationChangedV1.type]: reservation,
+      [listingOpenedV1.type]: listing,
+      [settlementRequestedV1.type]: settlement,
+      [rolesChangedV1.type]: roles,
+    } as Record<string, EventHandler<never>>,
+  });
+}
