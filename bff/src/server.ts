@@ -6,6 +6,8 @@ import { closeServer, createApp, createLogger, listen, redisConnection } from '@
 import express, { type Express } from 'express';
 import { loadBffConfig, type Config } from './config';
 import { mountSeasonProfile } from './compose/season-profile';
+import { LauncherHub } from './launcher/hub';
+import { mountLauncherRoutes } from './launcher/routes';
 import { mountApiProxy, type Upstreams } from './proxy/proxy';
 import { csrfProtection } from './security/csrf';
 import { apiRateLimit } from './security/rate-limit';
@@ -76,6 +78,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
           windowSeconds: config.API_RATE_LIMIT_WINDOW_SECONDS,
         }),
       );
+      // The game launcher's composed calls (uploads, raw files, its Season/profile); the rest is proxied.
+      mountLauncherRoutes(a, upstreams, logger);
       // Token answers keep the refresh token in an HttpOnly cookie; the profile gets its Patreon link.
       mountRefreshCookie(a, { accountUrl: config.ACCOUNT_URL, maxAgeDays: config.REFRESH_COOKIE_DAYS, logger });
       mountSeasonProfile(a, { seasonUrl: config.SEASON_URL, accountUrl: config.ACCOUNT_URL, logger });
@@ -86,9 +90,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   });
   const server = await listen(app, config.PORT);
   upgrades!.attachUpgrades(server);
+  // The launcher hub at exactly /api/; every other upgrade still goes to the chat proxy.
+  const launcherHub = new LauncherHub(upstreams, logger);
+  launcherHub.attach(server);
   const port = (server.address() as AddressInfo).port;
   logger.info({ port }, 'bff listening');
   const stop = async () => {
+    launcherHub.close();
     await closeServer(server);
     redis.disconnect();
   };

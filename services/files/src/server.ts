@@ -19,6 +19,8 @@ import { filesApi } from './http/files.routes';
 import { characterFilesApi } from './http/character-files.routes';
 import { CharacterFileRepository } from './data/character-file.repository';
 import { CharacterFiles } from './domain/character-files';
+import { ParticipantOwnerRepository } from './data/participant-owner.repository';
+import { subscribeParticipantOwners } from './events/participant-owners.consumer';
 import { startBetaFinalisationWorker } from './workers/beta-finalisation.worker';
 import { startUploadProcessingWorker } from './workers/upload-processing.worker';
 
@@ -55,6 +57,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
   let finalisation!: BetaFinalisation;
   let workers!: FilesService['workers'];
   let characterFiles!: CharacterFiles;
+  let owners!: ParticipantOwnerRepository;
   const docsBucket = `${config.FILES_BUCKET_PREFIX}-docs`;
   const patchNotes = new PatchNotes(storage, docsBucket, logger);
 
@@ -75,6 +78,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       const characterRepo = new CharacterFileRepository(mongo);
       await characterRepo.init();
       characterFiles = new CharacterFiles(characterRepo, storage, characterBucket);
+      owners = new ParticipantOwnerRepository(mongo);
+      await subscribeParticipantOwners(bus, owners, 'files-participant-owners');
       // The relay's $pull holds the same per-document lock as the repository's guarded updates.
       const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations], locks });
       const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL);
@@ -138,7 +143,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
         maxUploadBytes: config.FILES_MAX_UPLOAD_BYTES,
         baseGame: config.baseGame,
       }),
-      characterFilesApi(auth, characterFiles),
+      characterFilesApi(auth, characterFiles, owners),
     ],
     readiness: () => ({ minio: () => storage.ready() }),
   });

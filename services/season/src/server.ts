@@ -20,6 +20,8 @@ import { seedDemoStashes } from './domain/stash/seed';
 import { sweepSettlements } from './domain/stash/settlement';
 import { subscribeStash } from './events/stash-consumers';
 import { stashApi } from './http/stash.routes';
+import { characterModels } from './data/characters';
+import { charactersApi } from './http/characters.routes';
 
 export interface SeasonService extends RunningService {
   ctx: SeasonContext;
@@ -110,6 +112,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       return [
         // Fixed paths (/season/items, /season/profile, /season/latest, …) before /season/:id.
         stashApi(stash, engines.auth),
+        charactersApi({ season: ctx, models: characterModels(engines.mongo) }, engines.auth),
         ...catalogueApis(engines),
         ladderApi(ctx, engines.auth, leaderboard),
         buildsApi(ctx, engines.auth),

@@ -1,7 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { z } from '@league/contracts';
-import { Api, AppError, type Authenticator } from '@league/platform';
+import { Api, AppError, type AuthUser, type Authenticator } from '@league/platform';
 import type { Request, Response } from 'express';
+import type { ParticipantOwnerRepository } from '../data/participant-owner.repository';
 import { addressOf, type CharacterFiles } from '../domain/character-files';
 
 const ADMIN = { roles: ['admin'] };
@@ -61,12 +62,24 @@ async function sendRaw(res: Response, found: Awaited<ReturnType<CharacterFiles['
 }
 
 /**
- * Character files. Admin-only for now: which user owns a participant lives in the season service, and the
- * launcher's `Season/participant/...` routes (a later issue) will add the owner's access on top of these.
+ * Character files: an admin's, and the participant owner's own (the launcher's calls through the BFF).
+ * Who owns a participant comes from season's participant-joined events (the owners read model); without
+ * that read model (or before the event arrived) only admins pass.
  */
-export function characterFilesApi(auth: Authenticator, files: CharacterFiles): Api {
+export function characterFilesApi(
+  auth: Authenticator,
+  files: CharacterFiles,
+  owners?: ParticipantOwnerRepository,
+): Api {
   const api = new Api(auth);
   const tags = ['character files'];
+  const OWNER = 'required' as const;
+  const mayAccess = async (participantId: string, user: AuthUser | undefined) => {
+    if (!user) throw AppError.unauthorized();
+    if (user.roles.includes('admin')) return;
+    if (owners && (await owners.isOwner(participantId, user.username))) return;
+    throw AppError.forbidden(`Participant ${participantId}'s files are not yours`);
+  };
 
   api.route(
     {
@@ -87,12 +100,14 @@ export function characterFilesApi(auth: Authenticator, files: CharacterFiles): A
       path: '/file/participants/:participantId/files/:file',
       summary: 'Stores a participant-level file (formulas, transmutes, tags, transfer stash)',
       tags,
-      auth: ADMIN,
+      auth: OWNER,
       params: participantFileParams,
       response: characterFileSchema,
     },
-    async ({ params, req }) =>
-      present(await files.put(addressOf(params.participantId, null, params.file, undefined), rawBody(req))),
+    async ({ params, req, user }) => {
+      await mayAccess(params.participantId, user);
+      return present(await files.put(addressOf(params.participantId, null, params.file, undefined), rawBody(req)));
+    },
   );
 
   api.route(
@@ -101,11 +116,13 @@ export function characterFilesApi(auth: Authenticator, files: CharacterFiles): A
       path: '/file/participants/:participantId/files/:file',
       summary: 'A participant-level file, raw (204 when none)',
       tags,
-      auth: ADMIN,
+      auth: OWNER,
       params: participantFileParams,
     },
-    async ({ params, res }) =>
-      sendRaw(res, await files.get(addressOf(params.participantId, null, params.file, undefined))),
+    async ({ params, res, user }) => {
+      await mayAccess(params.participantId, user);
+      return sendRaw(res, await files.get(addressOf(params.participantId, null, params.file, undefined)));
+    },
   );
 
   api.route(
@@ -114,15 +131,17 @@ export function characterFilesApi(auth: Authenticator, files: CharacterFiles): A
       path: '/file/participants/:participantId/characters/:character/files/:file',
       summary: 'Stores a character file (player.gdc; quests.gdd, conversations.gdd, map.fow with ?difficulty)',
       tags,
-      auth: ADMIN,
+      auth: OWNER,
       params: characterFileParams,
       query: difficultyQuery,
       response: characterFileSchema,
     },
-    async ({ params, query, req }) =>
-      present(
+    async ({ params, query, req, user }) => {
+      await mayAccess(params.participantId, user);
+      return present(
         await files.put(addressOf(params.participantId, params.character, params.file, query.difficulty), rawBody(req)),
-      ),
+      );
+    },
   );
 
   api.route(
@@ -131,12 +150,17 @@ export function characterFilesApi(auth: Authenticator, files: CharacterFiles): A
       path: '/file/participants/:participantId/characters/:character/files/:file',
       summary: 'A character file, raw (204 when none)',
       tags,
-      auth: ADMIN,
+      auth: OWNER,
       params: characterFileParams,
       query: difficultyQuery,
     },
-    async ({ params, query, res }) =>
-      sendRaw(res, await files.get(addressOf(params.participantId, params.character, params.file, query.difficulty))),
+    async ({ params, query, res, user }) => {
+      await mayAccess(params.participantId, user);
+      return sendRaw(
+        res,
+        await files.get(addressOf(params.participantId, params.character, params.file, query.difficulty)),
+      );
+    },
   );
 
   api.route(

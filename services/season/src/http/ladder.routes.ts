@@ -8,7 +8,7 @@ import {
   standingSchema,
   z,
 } from '@league/contracts';
-import { Api, type Authenticator } from '@league/platform';
+import { Api, AppError, type Authenticator } from '@league/platform';
 import { effectiveBranch, type SeasonContext } from '../domain/context';
 import type { LeaderboardCache } from '../domain/leaderboard';
 import {
@@ -35,6 +35,24 @@ export function ladderApi(ctx: SeasonContext, auth: Authenticator, leaderboard: 
         params: seasonIdParams,
       },
       ({ params, user }) => joinSeason(ctx, params.id, user!),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/season/:id/add-participant/:username',
+        summary: "The older launcher's join (v1.4.0–1.4.1): the username must be the caller's own",
+        tags: ['ladder'],
+        auth: 'required',
+        params: z.object({ id: idParam, username: z.string().min(1).max(64) }),
+        query: branchQuery,
+      },
+      async ({ params, user }) => {
+        if (params.username.trim().toLowerCase() !== user!.username.trim().toLowerCase()) {
+          throw AppError.forbidden('You can only add yourself to a season');
+        }
+        const joined = await joinSeason(ctx, params.id, user!);
+        return { ...joined, seasonParticipantId: joined.seasonParticipantId };
+      },
     )
     .route(
       {

@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eventually, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { HubClient, LauncherClient, multipart } from '@league/gameclient';
+import { readPlayer, writeTagsFile } from '@league/gamefiles';
+import { start as startChat, type RunningChat } from '../../services/chat/src/server';
+import { start as startFiles, type FilesService } from '../../services/files/src/server';
+import { seedDemo } from '../../services/season/src/data/seed';
+import { start as startSeason, type SeasonService } from '../../services/season/src/server';
+import { start, type RunningBff } from '../src/server';
+
+jest.setTimeout(120_000);
+
+const GD = path.resolve(__dirname, '../../../shared/fixtures/gd');
+const fixture = (p: string) => fs.readFileSync(path.join(GD, p));
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex').toUpperCase();
+
+/** The launcher's hub and REST calls through the BFF, against season, files and chat on the real engines. */
+describe('the launcher API through the BFF', () => {
+  let identity: TestIdentity;
+  let season: SeasonService;
+  let files: FilesService;
+  let chat: RunningChat;
+  let bff: RunningBff;
+  const run = Math.random().toString(36).slice(2, 8);
+  const hubs: HubClient[] = [];
+
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    const jwks = { JWKS_URL: identity.jwksUrl };
+    season = await startSeason(
+      testEnv('season', { ...jwks, SEASON_CONSUMER_GROUP: `launcher-season-${run}`, KAFKA_CLIENT_ID: `ls-${run}` }),
+    );
+    await seedDemo(season.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
+    files = await startFiles(testEnv('files', { ...jwks, FILES_DEMO_SEED: 'false', KAFKA_CLIENT_ID: `lf-${run}` }));
+    chat = await startChat(
+      testEnv('chat', {
+        ...jwks,
+        CHAT_REDIS_PREFIX: `test-launcher-${run}:`,
+        KAFKA_CLIENT_ID: `lc-${run}`,
+        CHAT_CONSUMER_GROUP: `launcher-chat-${run}`,
+      }),
+    );
+    bff = await start({
+      ...testEnv('bff'),
+      SEASON_URL: season.url,
+      FILES_URL: files.url,
+      CHAT_URL: chat.url,
+      FRONTEND_DIST: os.tmpdir(),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const h of hubs) h.close();
+    await bff?.stop();
+    await chat?.stop();
+    await files?.stop();
+    await season?.mongo.dropDatabase().catch(() => undefined);
+    await season?.stop();
+    await identity?.close();
+  });
+
+  const hub = async () => {
+    const h = new HubClient(`${bff.url.replace(/^http/, 'ws')}/api/`);
+    hubs.push(h);
+    await h.connect();
+    return h;
+  };
+  const client = async (username: string, roles: string[] = []) => {
+    const c = new LauncherClient(`${bff.url}/api/`);
+    c.token = await identity.token({ username, roles });
+    return c;
+  };
+  const rest = async (
+    method: string,
+    p: string,
+    token?: string,
+    body?: Buffer | string | Uint8Array,
+    type?: string,
+  ) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (type) headers['content-type'] = type;
+    const res = await fetch(`${bff.url}/api/${p}`, { method, headers, body });
+    return { status: res.status, text: await res.text() };
+  };
+  const join = async (username: string, seasonId: number) => {
+    const c = await client(username);
+    const { seasonParticipantId } = await c.addParticipant(seasonId, username);
+    // The files service learns the owner from season's participant-joined event (eventually consistent).
+    await eventually(async () => {
+      const res = await fetch(`${files.url}/file/participants/${seasonParticipantId}/files/tags.gst`, {
+        headers: { authorization: `Bearer ${c.token!}` },
+      });
+      return res.status !== 403;
+    }, 90_000);
+    return { c, pid: seasonParticipantId, token: c.token! };
+  };
+
+  it('when the launcher drives the hub, then each method pushes its event (then completes) and betas are for testers', async () => {
+    const h = await hub();
+    expect(await h.invoke('GetLatestSeasonName', 'prod')).toBe('GrimLeagueS07');
+    const player = await identity.token({ username: `hubp${run}` });
+    const seasons = (await h.invoke('GetLatestSeason', player, false, 'beta')) as string[];
+    const parsed = seasons.map((s) => JSON.parse(s) as Record<string, unknown>);
+    expect(parsed.map((s) => s.SeasonId).sort()).toEqual([18, 19]); // a player asking for beta stays on prod
+    for (const s of parsed) {
+      expect(Object.keys(s).sort()).toEqual(['DisplayName', 'ModName', 'ParticipationTag', 'SeasonId', 'SeasonTypeId']);
+      expect(typeof s.ParticipationTag).toBe('string');
+    }
+    const tester = await identity.token({ username: `hubt${run}`, roles: ['tester'] });
+    const beta = ((await h.invoke('GetLatestSeason', tester, false, 'beta')) as string[]).map(
+      (s) => (JSON.parse(s) as { SeasonId: number }).SeasonId,
+    );
+    expect(beta.sort()).toEqual([16, 17]);
+    expect(await h.invoke('GetLeagueFiles', player, 'prod')).toEqual([]); // no mod files uploaded here
+    expect(await h.invoke('GetLauncherFile', player, 'prod')).toBe(''); // no launcher uploaded
+    const chatUrl = (await h.invoke('GetChatUrl')) as string;
+    expect(chatUrl).toMatch(new RegExp(`^${bff.url}/api/chat/t/[^/]+/$`));
+    // C + "chat/mute-list" answers for that user through the same BFF.
+    expect((await fetch(`${chatUrl}chat/mute-list`)).status).toBe(200);
+    await expect(h.invoke('NoSuchMethod')).rejects.toThrow(/NoSuchMethod/);
+  });
+
+  it('when a fresh hub connection asks for the chat URL before any login, then it pushes an empty string', async () => {
+    const h = await hub();
+    expect(await h.invoke('GetChatUrl')).toBe('');
+  });
+
+  it('when an unknown WebSocket path is opened, then it is refused while /api/ is the hub', async () => {
+    const bad = new HubClient(`${bff.url.replace(/^http/, 'ws')}/api/nope`, 3_000);
+    await expect(bad.connect()).rejects.toThrow();
+    bad.close();
+  });
+
+  it('when a new player reads the launcher profile, then 204; after the older add-participant, 200 with the launcher shape', async () => {
+    const name = `prof${run}`;
+    const token = await identity.token({ username: name });
+    expect((await rest('GET', 'Season/profile?branch=prod', token)).status).toBe(204);
+    expect((await rest('GET', 'season/profile?branch=prod', token)).status).toBe(200); // the site keeps its 200
+    expect((await rest('GET', 'Season/profile')).status).toBe(401);
+    expect((await rest('POST', `Season/18/add-participant/someoneelse${run}?branch=prod`, token)).status).toBe(403);
+    const joined = await rest('POST', `Season/18/add-participant/${name}?branch=prod`, token);
+    expect(joined.status).toBe(200);
+    const pid = (JSON.parse(joined.text) as { seasonParticipantId: number }).seasonParticipantId;
+    const profile = await rest('GET', 'Season/profile?branch=prod', token);
+    expect(profile.status).toBe(200);
+    expect(JSON.parse(profile.text)).toMatchObject({
+      seasonParticipants: [{ seasonParticipantId: pid, season: { seasonTypeId: 1 } }],
+    });
+    const challenges = await rest('GET', 'Admin/season/18/challenges', token);
+    expect(challenges.status).toBe(200);
+    const list = JSON.parse(challenges.text) as Array<Record<string, unknown>>;
+    expect(list.length).toBeGreaterThan(0);
+    for (const ch of list) {
+      expect(typeof ch.seasonChallengeId).toBe('number');
+      for (const k of ['categoryName', 'challengeName', 'difficulties']) expect(typeof ch[k]).toBe('string');
+      expect(ch).toHaveProperty('maxLevel');
+      expect(ch).toHaveProperty('pointValue');
+    }
+    const standing = await rest('GET', `Season/participant/${pid}/standing`);
+    expect(standing.status).toBe(200);
+    expect(Object.keys(JSON.parse(standing.text) as object).sort()).toEqual(['pointTotal', 'rank']);
+  });
+
+  it('when a hardcore save is uploaded alive, then dead twice, then the character, its file and the kill tracker follow (once)', async () => {
+    const name = `hc${run}`;
+    const { c, pid, token } = await join(name, 19);
+    expect(await c.characters(pid)).toEqual([]);
+    const alive = fixture('yagde/_TestMain121/player.gdc');
+    const dead = fixture('dead/_TestMain121/player.gdc');
+    const charName = readPlayer(alive).header.name;
+    expect(await c.character(pid, charName)).toBeUndefined(); // 204
+    const info = () => ({
+      characterData: { characterInfo: { name: charName, hardcore: 1 }, questInfo: {} },
+      seasonParticipantId: pid,
+      participantCharacterId: 0,
+    });
+    await c.uploadCharacter(pid, info() as never, alive, true);
+    expect(await c.characters(pid)).toEqual([charName]);
+    expect(await c.character(pid, charName)).toEqual({
+      participantCharacterId: expect.any(Number),
+      lastChecksum: md5(alive),
+    });
+    expect(Buffer.compare((await c.characterFile(pid, charName))!, alive)).toBe(0);
+
+    const before = await rest('GET', 'season/19/kill-tracker');
+    const tally = (text: string) =>
+      (JSON.parse(text) as Array<{ killedBy: string; killedCount: number }>).find(
+        (r) => r.killedBy === 'tagGDX2Boss_Final01',
+      )?.killedCount ?? 0;
+    await c.uploadCharacter(pid, info() as never, dead);
+    await c.uploadCharacter(pid, info() as never, dead); // the same save again adds nothing
+    const after = await rest('GET', 'season/19/kill-tracker');
+    expect(tally(after.text) - tally(before.text)).toBe(1);
+    expect((await c.character(pid, charName))!.lastChecksum).toBe(md5(dead));
+
+    const admin = await identity.token({ username: `adm${run}`, roles: ['admin'] });
+    const data = await rest('GET', `season/participant/${pid}/character-data`, admin);
+    expect(data.status).toBe(200);
+    expect(JSON.parse(data.text)).toEqual({
+      characters: [{ name: charName, className: expect.any(String), level: 100, hardcore: true, deathCount: 3 }],
+      killedBy: [{ killedBy: 'tagGDX2Boss_Final01', killedCount: 1 }],
+    });
+    expect((await rest('GET', `season/participant/${pid}/character-data`, token)).status).toBe(403);
+
+    await c.deleteCharacter(pid, charName);
+    expect(await c.characters(pid)).toEqual([]);
+  });
+
+  it('when uploads are bad or not the caller’s, then 400/401/403/404 with a message and nothing changes', async () => {
+    const { c, pid, token } = await join(`bad${run}`, 18);
+    const other = await identity.token({ username: `other${run}` });
+    const alive = fixture('gd-cli/player.gdc');
+    const upload = (tok: string | undefined, file: Buffer, character: unknown = {}) => {
+      const { body, contentType } = multipart([
+        { name: 'character', json: character },
+        { name: 'file', filename: 'player.gdc', data: file },
+      ]);
+      return rest('POST', `Season/participant/${pid}/character?branch=prod`, tok, body as never, contentType);
+    };
+    const truncated = await upload(token, alive.subarray(0, 200));
+    expect(truncated.status).toBe(400);
+    expect(JSON.parse(truncated.text).message).toEqual(expect.any(String));
+    const mismatch = await upload(token, alive, { characterData: { characterInfo: { name: 'Somebody Else' } } });
+    expect(mismatch.status).toBe(400);
+    expect((await upload(undefined, alive)).status).toBe(401);
+    expect((await upload(other, alive)).status).toBe(403);
+    expect((await rest('GET', `Season/participant/99999999/characters`, token)).status).toBe(404);
+    expect((await rest('GET', `Season/participant/${pid}/characters`, other)).status).toBe(403);
+    expect(await c.characters(pid)).toEqual([]);
+    const notStash = multipart([
+      { name: 'sharedstash', json: null },
+      { name: 'file', filename: 'transfer.gst', data: alive },
+    ]);
+    expect(
+      (
+        await rest(
+          'POST',
+          `Season/participant/${pid}/shared-stash`,
+          token,
+          notStash.body as never,
+          notStash.contentType,
+        )
+      ).status,
+    ).toBe(400);
+    expect((await rest('GET', `Season/participant/${pid}/character/x/questfile/Hell`, token)).status).toBe(400);
+    expect(
+      (await rest('POST', `Season/participant/${pid}/quest-tag/notatoken`, token, '{}', 'application/json')).status,
+    ).toBe(400);
+    expect(
+      (await rest('POST', `Season/participant/${pid}/quest-tag/gdl_nope_zz`, token, '{}', 'application/json')).status,
+    ).toBe(404);
+  });
+
+  it('when quest files, tags and the shared stash are stored, then they come back raw; a quest token completes its challenge', async () => {
+    const { c, pid, token } = await join(`files${run}`, 18);
+    expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
+    const stash = fixture('gd-cli/transfer.gst');
+    await c.uploadSharedStash(pid, stash);
+    expect(Buffer.compare((await c.sharedStashFile(pid))!, stash)).toBe(0);
+
+    const quests = Buffer.from('not parsed: the launcher keeps it raw');
+    await c.uploadQuestFile(pid, 'Hero', 'Elite', quests);
+    const q = await fetch(`${bff.url}/api/Season/participant/${pid}/character/Hero/questfile/Elite?branch=prod`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(q.status).toBe(200);
+    expect(Buffer.from(await q.arrayBuffer()).toString()).toBe(quests.toString());
+    expect((await rest('GET', `Season/participant/${pid}/character/Hero/mapfowfile/Normal`, token)).status).toBe(204);
+
+    const tags = Buffer.from(writeTagsFile(['GDIP_ONE', 'GDIP_TWO']));
+    const t = multipart([
+      { name: 'tags', json: null },
+      { name: 'file', filename: 'tags.gst', data: tags },
+    ]);
+    expect(
+      (await rest('POST', `Season/participant/${pid}/tagsfile`, token, t.body as never, t.contentType)).status,
+    ).toBe(200);
+    const back = await fetch(`${bff.url}/api/Season/participant/${pid}/tagsfile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(Buffer.compare(Buffer.from(await back.arrayBuffer()), tags)).toBe(0);
+    const badTags = multipart([{ name: 'file', filename: 'tags.gst', data: Buffer.from([1, 2, 3]) }]);
+    expect(
+      (await rest('POST', `Season/participant/${pid}/tagsfile`, token, badTags.body as never, badTags.contentType))
+        .status,
+    ).toBe(400);
+
+    await c.questTag(pid, 'gdl_s07_c01', { level: 20, currentDifficulty: 0, maxDifficulty: 0 } as never);
+    const done = await rest('GET', `Season/18/participant-challenges/${pid}`, token);
+    expect(done.status).toBe(200);
+    expect((JSON.parse(done.text) as Array<{ seasonChallengeId: number }>).length).toBe(1);
+  });
+});
