@@ -131,9 +131,11 @@ function responsesOf(spec: RouteSpec<unknown, unknown, unknown>, requirement: Au
   const ok =
     spec.response !== undefined
       ? { description: 'OK', content: { 'application/json': { schema: spec.response } } }
-      : { description: status === 200 ? 'OK (or 204 with no body)' : 'OK' };
+      : { description: 'OK' };
   return {
     [status]: ok,
+    // A handler that returns nothing answers 204 (e.g. the launcher's "no such file yet").
+    ...(status === 200 ? { 204: { description: 'No content' } } : {}),
     400: errorResponse('Bad request: the message names the field'),
     ...(requirement === 'none' ? {} : { 401: errorResponse('Not authenticated, or the access token is invalid') }),
     ...(typeof requirement === 'object'

@@ -5,6 +5,17 @@ import type { Logger } from './logger';
 export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    // What Node's parser refuses (a URL or headers past its limit, bad framing) never reaches express: answer
+    // it in the house shape too, a 4xx with `{ message }`, instead of Node's bare status line.
+    server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') return socket.destroy();
+      const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({ message: tooLarge ? 'Request headers or URL too large' : 'Bad request' });
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    });
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });
