@@ -3,6 +3,7 @@ import { createLogger, OutboxRelay, redisConnection, startService, type RunningS
 import { loadServiceConfig, seedsDemo } from './config';
 import { tradeModels, type TradeModels } from './data/models';
 import { RedisPush } from './data/push';
+import { FlaggedOutboxRelay } from './data/relay';
 import { MongoTradeStore } from './data/store';
 import { SearchIndex } from './domain/search-index';
 import { TradeService } from './domain/trade';
@@ -43,11 +44,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       await Promise.all(Object.values(models).map((m) => m.init()));
       store = new MongoTradeStore(models, engines.redis, prefix);
       await store.initSequences();
-      relay = new OutboxRelay({
+      // Use cases kick the relay after each write; the timer only sweeps up after a crash.
+      relay = new FlaggedOutboxRelay({
         bus: engines.bus,
         logger,
         models: [models.Listing, models.Offer],
-        intervalMs: 2_000,
+        intervalMs: 5_000,
         locks: engines.locks,
       });
       push = new RedisPush(

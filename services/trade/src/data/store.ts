@@ -59,13 +59,45 @@ export class MongoTradeStore implements TradeStore {
     return this.redis.incr(this.seqKey(sequence));
   }
 
+  /**
+   * Participants and blocks are read on every search; a FerretDB round trip each would cost more than the
+   * search itself. Both are cached briefly: a participant for a minute (they change only when season
+   * announces them again), blocks for a few seconds (a replica drops its own entry at once when it changes
+   * a block; another replica's change shows within the TTL).
+   */
+  private readonly participantCache = new Map<number, { doc: ParticipantDoc; at: number }>();
+  private readonly blockCache = new Map<string, { docs: BlockDoc[]; at: number }>();
+  private static readonly PARTICIPANT_TTL_MS = 60_000;
+  private static readonly BLOCK_TTL_MS = 3_000;
+
   async participant(id: number) {
-    return plain<ParticipantDoc | null>(await this.m.Participant.findById(id).lean());
+    const hit = this.participantCache.get(id);
+    if (hit && Date.now() - hit.at < MongoTradeStore.PARTICIPANT_TTL_MS) return hit.doc;
+    const doc = plain<ParticipantDoc | null>(await this.m.Participant.findById(id).lean());
+    if (doc) this.participantCache.set(id, { doc, at: Date.now() });
+    return doc;
   }
 
   async upsertParticipant(p: ParticipantDoc) {
     const { _id, ...rest } = p;
     await this.m.Participant.updateOne({ _id }, { $set: rest }, { upsert: true });
+    this.participantCache.delete(_id);
+  }
+
+  private async cachedBlocks(key: string, load: () => Promise<BlockDoc[]>) {
+    const hit = this.blockCache.get(key);
+    if (hit && Date.now() - hit.at < MongoTradeStore.BLOCK_TTL_MS) return hit.docs;
+    const docs = await load();
+    if (this.blockCache.size > 50_000) this.blockCache.clear();
+    this.blockCache.set(key, { docs, at: Date.now() });
+    return docs;
+  }
+
+  private forgetBlocks(a: number, b: number) {
+    for (const id of [a, b]) {
+      this.blockCache.delete(`by:${id}`);
+      this.blockCache.delete(`of:${id}`);
+    }
   }
 
   async participantsNamed(usernameKey: string) {
@@ -105,7 +137,7 @@ export class MongoTradeStore implements TradeStore {
   }
 
   async insertListing(doc: ListingDoc) {
-    await this.m.Listing.collection.insertOne(doc as any);
+    await this.m.Listing.collection.insertOne({ ...doc, outboxPending: Boolean(doc.outbox?.length) } as any);
   }
 
   async updateListing(
@@ -123,7 +155,7 @@ export class MongoTradeStore implements TradeStore {
     const res = await this.m.Listing.collection.updateOne(
       { _id: id, state: current.state } as any,
       {
-        $set: set,
+        $set: events.length ? { ...set, outboxPending: true } : set,
         ...(Object.keys(push).length ? { $push: push } : {}),
       } as any,
     );
@@ -156,7 +188,7 @@ export class MongoTradeStore implements TradeStore {
   }
 
   async insertOffer(doc: OfferDoc) {
-    await this.m.Offer.collection.insertOne(doc as any);
+    await this.m.Offer.collection.insertOne({ ...doc, outboxPending: Boolean(doc.outbox?.length) } as any);
   }
 
   async updateOffer(id: number, from: OfferState[], set: Partial<OfferDoc>, events: OutboxEntry[]) {
@@ -165,7 +197,7 @@ export class MongoTradeStore implements TradeStore {
     const res = await this.m.Offer.collection.updateOne(
       { _id: id, state: current.state } as any,
       {
-        $set: set,
+        $set: events.length ? { ...set, outboxPending: true } : set,
         ...(events.length ? { $push: { outbox: { $each: events } } } : {}),
       } as any,
     );
@@ -218,20 +250,26 @@ export class MongoTradeStore implements TradeStore {
   }
 
   async blocksBy(participantId: number) {
-    return plain<BlockDoc[]>(await this.m.Block.find({ seasonParticipantId: participantId }).lean());
+    return this.cachedBlocks(`by:${participantId}`, async () =>
+      plain<BlockDoc[]>(await this.m.Block.find({ seasonParticipantId: participantId }).lean()),
+    );
   }
 
   async blocksOf(participantId: number) {
-    return plain<BlockDoc[]>(await this.m.Block.find({ ignoredParticipantId: participantId }).lean());
+    return this.cachedBlocks(`of:${participantId}`, async () =>
+      plain<BlockDoc[]>(await this.m.Block.find({ ignoredParticipantId: participantId }).lean()),
+    );
   }
 
   async block(doc: BlockDoc) {
     const { _id, ...rest } = doc;
     await this.m.Block.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true });
+    this.forgetBlocks(doc.seasonParticipantId, doc.ignoredParticipantId);
   }
 
   async unblock(participantId: number, otherId: number) {
     await this.m.Block.deleteOne({ _id: `${participantId}:${otherId}` });
+    this.forgetBlocks(participantId, otherId);
   }
 
   async isBlocked(a: number, b: number) {

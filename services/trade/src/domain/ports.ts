@@ -84,6 +84,7 @@ export interface ListingDoc {
   createdOn: Date;
   updatedOn: Date;
   outbox?: OutboxEntry[];
+  outboxPending?: boolean;
   appliedEvents?: string[];
 }
 
@@ -107,6 +108,7 @@ export interface OfferDoc {
   createdOn: Date;
   updatedOn: Date;
   outbox?: OutboxEntry[];
+  outboxPending?: boolean;
 }
 
 export interface NotificationDoc {
