@@ -178,8 +178,23 @@ function checkPolicy(resources) {
     }
   }
 
-  for (const d of deployments) {
-    const id = `Deployment/${d.metadata?.name}`;
+  const jobs = byKind('Job');
+  const podLabels = (w) => w.spec?.template?.metadata?.labels ?? {};
+  const selects = (selector, labels) =>
+    Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+    (selector?.matchExpressions ?? []).every((e) =>
+      e.operator === 'In'
+        ? e.values.includes(labels[e.key])
+        : e.operator === 'NotIn'
+          ? !e.values.includes(labels[e.key])
+          : e.operator === 'Exists'
+            ? e.key in labels
+            : !(e.key in labels),
+    );
+
+  for (const d of [...deployments, ...jobs]) {
+    const isJob = d.kind === 'Job';
+    const id = `${d.kind}/${d.metadata?.name}`;
     const bad = (what) => problems.push(`${id}: ${what}`);
     const pod = d.spec?.template?.spec ?? {};
     const labels = d.spec?.template?.metadata?.labels ?? {};
@@ -201,8 +216,8 @@ function checkPolicy(resources) {
       const sc = c.securityContext ?? {};
       if (!/:[\w.-]+$|@sha256:/.test(c.image ?? '') || /:latest$/.test(c.image))
         bad(`${cid}: image ${c.image} has no pinned tag`);
-      if (c.readinessProbe?.httpGet?.path !== '/ready') bad(`${cid}: readinessProbe must GET /ready`);
-      if (c.livenessProbe?.httpGet?.path !== '/health') bad(`${cid}: livenessProbe must GET /health`);
+      if (!isJob && c.readinessProbe?.httpGet?.path !== '/ready') bad(`${cid}: readinessProbe must GET /ready`);
+      if (!isJob && c.livenessProbe?.httpGet?.path !== '/health') bad(`${cid}: livenessProbe must GET /health`);
       for (const side of ['requests', 'limits']) {
         for (const res of ['cpu', 'memory']) {
           if (!c.resources?.[side]?.[res]) bad(`${cid}: resources.${side}.${res} is missing`);
@@ -239,6 +254,28 @@ function checkPolicy(resources) {
       return Object.entries(selector).every(([k, v]) => labels[k] === v);
     });
     if (!matches) problems.push(`Service/${s.metadata?.name}: selector matches no Deployment's pods`);
+  }
+
+  // Scaling out: every app survives a node drain (a PodDisruptionBudget selects its pods), and an autoscaler
+  // scales a Deployment that exists, never below two pods.
+  const budgets = byKind('PodDisruptionBudget');
+  for (const d of deployments) {
+    if (!budgets.some((b) => selects(b.spec?.selector, podLabels(d))))
+      problems.push(`Deployment/${d.metadata?.name}: no PodDisruptionBudget selects its pods`);
+  }
+  for (const h of byKind('HorizontalPodAutoscaler')) {
+    const id = `HorizontalPodAutoscaler/${h.metadata?.name}`;
+    const ref = h.spec?.scaleTargetRef ?? {};
+    if (ref.kind !== 'Deployment' || !deployments.some((d) => d.metadata?.name === ref.name))
+      problems.push(`${id}: scale target ${ref.kind}/${ref.name} is not defined`);
+    if (!(h.spec?.minReplicas >= 2)) problems.push(`${id}: minReplicas must be at least 2`);
+  }
+  // A NetworkPolicy that selects no pod (a typo in a label) protects nothing; one selecting all ({}) is fine.
+  for (const np of byKind('NetworkPolicy')) {
+    const sel = np.spec?.podSelector ?? {};
+    const all = !sel.matchLabels && !sel.matchExpressions;
+    if (!all && ![...deployments, ...jobs].some((w) => selects(sel, podLabels(w))))
+      problems.push(`NetworkPolicy/${np.metadata?.name}: podSelector matches no pods`);
   }
 
   for (const ing of byKind('Ingress')) {

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { allTopics } from '@league/contracts';
+import { parse, parseAllDocuments } from 'yaml';
 
 // The production-like deployment: docker-compose.yml, the apps' Dockerfiles and the k8s kustomizations.
 // No Docker engine or cluster runs here, so these tests check what can be checked offline: the manifests
@@ -193,6 +194,7 @@ describe('k8s manifests', () => {
         expect(out).toContain('runAsNonRoot must be true');
         expect(out).toContain('readOnlyRootFilesystem must be true');
         expect(out).toContain('ConfigMap nowhere is not defined');
+        expect(out).toContain('Deployment/lax: no PodDisruptionBudget selects its pods');
         expect(status).toBe(1);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
@@ -216,6 +218,101 @@ describe('k8s manifests', () => {
       expect({ name, port: own.PORT }).toEqual({ name, port: String(app.port) });
     }
   });
+});
+
+type Manifest = { kind: string; metadata: { name: string }; spec: Record<string, any> };
+const manifests = (file: string): Manifest[] =>
+  parseAllDocuments(fs.readFileSync(path.join(root, 'k8s/base', file), 'utf8')).map((d) => d.toJSON() as Manifest);
+
+describe('k8s scaling out', () => {
+  const APP_NAMES = [...Object.keys(SERVICES), 'bff'];
+
+  test('when the base is read, then the BFF, trade and season autoscale from two pods and every app has a disruption budget', () => {
+    const hpas = manifests('scaling/autoscalers.yaml');
+    expect(hpas.map((h) => [h.metadata.name, h.spec.scaleTargetRef.name, h.spec.minReplicas]).sort()).toEqual([
+      ['bff', 'bff', 2],
+      ['season', 'season', 2],
+      ['trade', 'trade', 2],
+    ]);
+    const pdbs = manifests('scaling/disruption-budgets.yaml');
+    expect(pdbs.map((p) => p.spec.selector.matchLabels['app.kubernetes.io/name']).sort()).toEqual(
+      [...APP_NAMES].sort(),
+    );
+    for (const p of pdbs) expect(p.spec.maxUnavailable).toBe(1);
+  });
+
+  test('when the network policies are read, then only the BFF reaches season, trade, files and chat, and account also admits the services', () => {
+    const policies = new Map(manifests('network-policies.yaml').map((p) => [p.metadata.name, p]));
+    expect(policies.get('default-deny')!.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    const fromBff = policies.get('services-from-bff-only')!.spec;
+    expect(fromBff.podSelector.matchExpressions[0].values.sort()).toEqual(['chat', 'files', 'season', 'trade']);
+    expect(fromBff.ingress).toHaveLength(1);
+    expect(fromBff.ingress[0].from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'bff' } } }]);
+    // No other policy admits traffic into a service pod, except Prometheus's scrape from its namespace.
+    for (const [name, p] of policies) {
+      if (['services-from-bff-only', 'account-from-bff-and-services', 'metrics-from-monitoring', 'bff'].includes(name))
+        continue;
+      expect({ name, ingress: p.spec.ingress }).toEqual({ name, ingress: undefined });
+    }
+    const engines = policies.get('services-to-engines')!.spec.egress[0];
+    expect(engines.ports.map((p: { port: number }) => p.port).sort()).toEqual([27017, 6379, 9000, 9092]);
+  });
+
+  test("when the production topics are read, then they are exactly the contracts' topics, created with replication 3 and min ISR 2", () => {
+    const lines = fs
+      .readFileSync(path.join(root, 'k8s/base/kafka/topics.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(' '));
+    expect(lines.map(([t]) => t).sort()).toEqual([...allTopics()].sort());
+    for (const [topic, partitions] of lines)
+      expect([topic, partitions]).toEqual([topic, topic.endsWith('.dlq') ? '1' : '6']);
+    const [job] = manifests('kafka/topics-job.yaml');
+    const env = Object.fromEntries(
+      job.spec.template.spec.containers[0].env.map((e: { name: string; value: string }) => [e.name, e.value]),
+    );
+    expect([env.REPLICATION_FACTOR, env.MIN_INSYNC_REPLICAS]).toEqual(['3', '2']);
+    expect(job.spec.template.spec.containers[0].args[0]).toContain(
+      '--config "min.insync.replicas=$MIN_INSYNC_REPLICAS"',
+    );
+  });
+
+  test(
+    'when a Deployment has no disruption budget, an autoscaler targets nothing and a policy selects no pod, then the validator fails',
+    () => {
+      const dir = kustomization({
+        'kustomization.yaml':
+          'resources: [all.yaml]\nlabels: [{pairs: {app.kubernetes.io/part-of: grim-league}, includeTemplates: true}]\n',
+        'all.yaml': [
+          'apiVersion: autoscaling/v2',
+          'kind: HorizontalPodAutoscaler',
+          'metadata: {name: ghost}',
+          'spec:',
+          '  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: ghost}',
+          '  minReplicas: 1',
+          '  maxReplicas: 3',
+          '---',
+          'apiVersion: networking.k8s.io/v1',
+          'kind: NetworkPolicy',
+          'metadata: {name: typo}',
+          'spec:',
+          '  podSelector: {matchLabels: {app.kubernetes.io/name: bfff}}',
+          '  policyTypes: [Ingress]',
+        ].join('\n'),
+      });
+      try {
+        const { status, out } = validate(dir);
+        expect(out).toMatch(/Valid: 2, Invalid: 0, Errors: 0/);
+        expect(out).toContain('HorizontalPodAutoscaler/ghost: scale target Deployment/ghost is not defined');
+        expect(out).toContain('HorizontalPodAutoscaler/ghost: minReplicas must be at least 2');
+        expect(out).toContain('NetworkPolicy/typo: podSelector matches no pods');
+        expect(status).toBe(1);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    TOOL_BUILD_TIMEOUT,
+  );
 });
 
 describe('docker-compose.yml', () => {
