@@ -220,6 +220,7 @@ describe('k8s manifests', () => {
   });
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- YAML read in a test
 type Manifest = { kind: string; metadata: { name: string }; spec: Record<string, any> };
 const manifests = (file: string): Manifest[] =>
   parseAllDocuments(fs.readFileSync(path.join(root, 'k8s/base', file), 'utf8')).map((d) => d.toJSON() as Manifest);
