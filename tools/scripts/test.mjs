@@ -1,14 +1,18 @@
 // `npm test`: every workspace's tests against the real engines, then the browser journeys against the
 // site as `npm start` runs it. Ends with one line `N passed, N failed` (CI reads it) and exits non-zero
-// on any failure. Options: --no-e2e, and jest arguments after `--` (e.g. `npm test -- --selectProjects @league/bff`).
+// on any failure. Options: --no-e2e, --no-schemathesis, and jest arguments after `--` (e.g.
+// `npm test -- --selectProjects @league/bff`). Between the jest projects and the journeys, schemathesis
+// fuzzes every service's OpenAPI document (tools/scripts/schemathesis.mjs): one passed or failed per service.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, say, seedDemo, stack } from './lib.mjs';
+import { runSchemathesis } from './schemathesis.mjs';
 
 const args = process.argv.slice(2);
 const skipE2e = args.includes('--no-e2e') || process.env.LEAGUE_SKIP_E2E === '1';
-const jestArgs = args.filter((a) => a !== '--no-e2e' && a !== '--');
+const skipFuzz = args.includes('--no-schemathesis') || process.env.LEAGUE_SKIP_SCHEMATHESIS === '1';
+const jestArgs = args.filter((a) => a !== '--no-e2e' && a !== '--no-schemathesis' && a !== '--');
 const resultsDir = path.join(root, '.local', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const summaryFile = path.join(root, '.local', 'test-summary.txt');
@@ -88,6 +92,7 @@ async function main() {
   else stack('up');
 
   runJest('unit-and-component', 'jest.config.js', jestArgs);
+  if (!skipFuzz && !jestArgs.length) await fuzzServices();
   if (skipE2e || jestArgs.length) return finish();
 
   sh_ensureChromium();
@@ -127,6 +132,25 @@ async function main() {
     await new Promise((r) => (site.exitCode !== null ? r() : site.once('exit', r)));
   }
   finish();
+}
+
+/** schemathesis against every service's /openapi.json: one passed or failed per service in the totals. */
+async function fuzzServices() {
+  say('fuzzing each service with schemathesis…');
+  try {
+    for (const r of await runSchemathesis({ examples: Number(process.env.SCHEMATHESIS_EXAMPLES ?? 10) })) {
+      if (r.passed) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        failures.push(
+          `schemathesis ${r.service}: ${r.summary} (see .local/test-results/schemathesis/${r.service}.txt)`,
+        );
+      }
+    }
+  } catch (err) {
+    totals.failed += 1;
+    failures.push(`schemathesis: ${err.message}`);
+  }
 }
 
 function sh_ensureChromium() {
