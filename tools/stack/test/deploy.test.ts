@@ -264,11 +264,11 @@ describe('k8s scaling out', () => {
       .readFileSync(path.join(root, 'k8s/base/kafka/topics.txt'), 'utf8')
       .split('\n')
       .filter((l) => l && !l.startsWith('#'))
-      .map((l) => l.split(' '));
+      .map((l) => l.split(' ') as [string, string]);
     expect(lines.map(([t]) => t).sort()).toEqual([...allTopics()].sort());
     for (const [topic, partitions] of lines)
       expect([topic, partitions]).toEqual([topic, topic.endsWith('.dlq') ? '1' : '6']);
-    const [job] = manifests('kafka/topics-job.yaml');
+    const job = manifests('kafka/topics-job.yaml')[0]!;
     const env = Object.fromEntries(
       job.spec.template.spec.containers[0].env.map((e: { name: string; value: string }) => [e.name, e.value]),
     );
