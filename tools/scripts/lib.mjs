@@ -68,7 +68,9 @@ const SEEDS = [
 ];
 
 export function seedDemo() {
-  const { engineUrls, loadSettings } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/settings.js'));
-  const env = { SEASON7_STARTS_NOW: '1', ...process.env, ...engineUrls(loadSettings()) };
+  const { engineUrlsFor, loadSettings } = createRequire(import.meta.url)(
+    path.join(root, 'tools/stack/dist/settings.js'),
+  );
+  const env = { SEASON7_STARTS_NOW: '1', ...process.env, ...engineUrlsFor(loadSettings()) };
   for (const seed of SEEDS) sh(process.execPath, [path.join(root, seed)], { env });
 }

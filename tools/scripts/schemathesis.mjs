@@ -93,8 +93,8 @@ function engineEnv() {
   const require = createRequire(import.meta.url);
   const settings = path.join(root, 'tools/stack/dist/settings.js');
   if (!fs.existsSync(settings)) return {};
-  const { engineUrls, loadSettings } = require(settings);
-  return engineUrls(loadSettings());
+  const { engineUrlsFor, loadSettings } = require(settings);
+  return engineUrlsFor(loadSettings());
 }
 
 /**

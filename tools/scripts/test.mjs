@@ -5,6 +5,7 @@
 // fuzzes every service's OpenAPI document (tools/scripts/schemathesis.mjs): one passed or failed per service.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, say, seedDemo, stack } from './lib.mjs';
 import { runSchemathesis } from './schemathesis.mjs';
@@ -19,6 +20,8 @@ const summaryFile = path.join(root, '.local', 'test-summary.txt');
 fs.rmSync(summaryFile, { force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The engines of this run (set in main); stopped at the end when they are containers. */
+let engines;
 const failures = [];
 
 function runJest(label, config, extra = [], env = {}) {
@@ -62,7 +65,8 @@ function runJest(label, config, extra = [], env = {}) {
   }
 }
 
-function finish() {
+async function finish() {
+  await engines?.stop().catch((err) => failures.push(`stopping the engine containers: ${err.message}`));
   const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
   fs.writeFileSync(summaryFile, `${line}\n`);
   if (failures.length) console.log(`\nproblems:\n  ${failures.join('\n  ')}`);
@@ -87,9 +91,12 @@ async function waitReady(url, child, timeoutMs = 120_000) {
 async function main() {
   ensureInstalled();
   ensureBuilt({ frontend: !skipE2e });
-  if (process.env.LEAGUE_EXTERNAL_ENGINES === '1')
-    say('using engines from the environment (LEAGUE_EXTERNAL_ENGINES=1)');
-  else stack('up');
+  // The one place the engines are chosen (tools/stack/src/test-engines.ts): the stack by default,
+  // testcontainers with ENGINES=containers where Docker answers, the environment with LEAGUE_EXTERNAL_ENGINES=1.
+  const { prepareTestEngines } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/test-engines.js'));
+  engines = await prepareTestEngines({ say, startStack: () => stack('up') });
+  Object.assign(process.env, engines.env);
+  if (engines.source !== 'stack') process.env.LEAGUE_ENGINES_FROM_ENV = '1';
 
   runJest('unit-and-component', 'jest.config.js', jestArgs);
   if (!skipFuzz && !jestArgs.length) await fuzzServices();

@@ -1,3 +1,3 @@
 export { up, down, status, allHealthy, logFile } from './stack';
-export { loadSettings, engineUrls, type StackSettings } from './settings';
+export { loadSettings, engineUrls, engineUrlsFor, type StackSettings } from './settings';
 export { StackError } from './errors';

@@ -94,3 +94,14 @@ export function engineUrls(s: StackSettings): Record<string, string> {
     MAILPIT_URL: `http://127.0.0.1:${s.ports.mailpitHttp}`,
   };
 }
+
+/**
+ * The engine URLs a site or seed started by `npm test` uses: the stack's, unless the test run took its engines
+ * from elsewhere (testcontainers, or LEAGUE_EXTERNAL_ENGINES) and says so with LEAGUE_ENGINES_FROM_ENV=1;
+ * then each URL comes from the environment, falling back to the stack's for any variable not set.
+ */
+export function engineUrlsFor(s: StackSettings, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const stack = engineUrls(s);
+  if (env.LEAGUE_ENGINES_FROM_ENV !== '1') return stack;
+  return Object.fromEntries(Object.entries(stack).map(([k, v]) => [k, env[k] || v]));
+}

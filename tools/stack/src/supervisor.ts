@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { engineUrls, loadSettings, type StackSettings } from './settings';
+import { engineUrlsFor, loadSettings, type StackSettings } from './settings';
 
 export interface AppSpec {
   name: string;
@@ -23,7 +23,7 @@ const SERVICES = ['account', 'season', 'trade', 'files', 'chat'] as const;
 const COLOURS = [36, 33, 35, 32, 34, 31];
 
 export function siteApps(s: StackSettings, opts: SiteOptions): AppSpec[] {
-  const engines = engineUrls(s);
+  const engines = engineUrlsFor(s);
   const common = {
     ...engines,
     LOG_LEVEL: opts.logLevel ?? 'info',
