@@ -2,6 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { loadConfig, minioConfigSchema, serviceConfigSchema } from '@league/platform';
 import { z } from 'zod';
+import { parsePreloadExcluded } from './domain/rules';
 
 const REGIONS = ['us', 'br', 'de', 'fr', 'id', 'nl', 'sg'] as const;
 
@@ -57,8 +58,21 @@ export const configSchema = serviceConfigSchema('files', 4004)
     /** A worker that stops renewing its job lock this long is presumed dead; its job runs again. */
     FILES_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     FILES_TMP_DIR: z.string().default(os.tmpdir()),
-    /** Core mod files the About page's pre-load list leaves out. */
-    FILES_PRELOAD_EXCLUDED: optionalList,
+    /**
+     * Core mod files the About page's pre-load list leaves out: unset = the ten core files of the season's
+     * mod (CORE_MOD_FILES), `none` = nothing, else a comma list of file names.
+     */
+    FILES_PRELOAD_EXCLUDED: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parsePreloadExcluded(v);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.names;
+      }),
     /** Base-game database sizes the launcher must report; empty = no check. */
     FILES_BASE_GAME_SIZES: sizeList,
     FILES_BASE_GAME_SIZES_BETA: z.string().optional(),

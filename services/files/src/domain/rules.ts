@@ -67,5 +67,43 @@ export function baseGameMatches(
   return required.every((r) => sizes.get(normalisePath(r.filename)) === r.filesize);
 }
 
-export const isExcludedFromPreload = (fileName: string, excluded: string[]) =>
+/**
+ * The ten core files of the season's mod (spec §9): its game database and the resource archives the game
+ * reads the league's own content from (text, items, creatures, levels, quests, UI, effects, lights,
+ * system). They change with every build up to the season start, so the About page's pre-load list (files a
+ * player may fetch ahead of the start) leaves them out; the heavy, stable archives (sound, music, shaders,
+ * extras) stay on it. Named as the mod names its files (`<ModName>.arz`, `<ModName>_<Resource>.arc`, as
+ * the demo seed's GrimLeagueS07 files are). An operator replaces the list with FILES_PRELOAD_EXCLUDED.
+ */
+export const CORE_MOD_FILES: readonly string[] = [
+  'GrimLeagueS07.arz',
+  'GrimLeagueS07_Text_EN.arc',
+  'GrimLeagueS07_Items.arc',
+  'GrimLeagueS07_Creatures.arc',
+  'GrimLeagueS07_Levels.arc',
+  'GrimLeagueS07_Quests.arc',
+  'GrimLeagueS07_UI.arc',
+  'GrimLeagueS07_Fx.arc',
+  'GrimLeagueS07_Lights.arc',
+  'GrimLeagueS07_System.arc',
+];
+
+/**
+ * FILES_PRELOAD_EXCLUDED: unset or empty = the ten core files; `none` = leave nothing out; otherwise a
+ * comma list of mod file names (a bare name with a mod file's extension, compared without case).
+ */
+export function parsePreloadExcluded(value: string | undefined): { names: string[] } | { error: string } {
+  const raw = value?.trim() ?? '';
+  if (raw === '') return { names: [...CORE_MOD_FILES] };
+  if (raw.toLowerCase() === 'none') return { names: [] };
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = names.find((n) => !/^[^/\\:*?"<>|]+\.(arc|arz|zip)$/i.test(n));
+  if (bad !== undefined) return { error: `'${bad}' is not a mod file name (.arc, .arz or .zip, no folders)` };
+  return { names };
+}
+
+export const isExcludedFromPreload = (fileName: string, excluded: readonly string[]) =>
   excluded.some((e) => e.toLowerCase() === fileName.toLowerCase());
