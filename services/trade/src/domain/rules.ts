@@ -6,8 +6,6 @@ export function levelOf(d: ItemDisplay): number {
   return Math.max(d.baseItem.levelRequirement, d.prefix?.levelRequirement ?? 0, d.suffix?.levelRequirement ?? 0);
 }
 
-const lower = (s: string | null | undefined) => (s ?? '').toLowerCase();
-
 /**
  * The stash's rarity filter class as season computes it (Legendary or Epic base; a monster infrequent base
  * is "Double Rare MI" with a rare prefix and suffix, else "Monster Infrequent"; otherwise "Double Rare
@@ -24,12 +22,6 @@ export function rarityClassOf(d: ItemDisplay): string {
   return 'Magical';
 }
 
-/** Whether an item of this rarity class and display matches the filter (its class, or its base's rarity). */
-export function rarityMatches(rarityClass: string, d: ItemDisplay, rarity: string): boolean {
-  const r = lower(rarity);
-  return lower(rarityClass) === r || lower(d.baseItem.rarity) === r;
-}
-
 /** Search tags that describe listing state rather than the item (every search hit is listed). */
 const STATE_TAGS = new Set(['listedfortrade', 'notlistedfortrade']);
 
@@ -39,12 +31,6 @@ export function parseFilter(filter: string | undefined): string[] {
     .split(';')
     .map((t) => t.trim())
     .filter((t) => t && !STATE_TAGS.has(t.toLowerCase()));
-}
-
-/** Whether an item carries a filter tag; `setItem` is a name containing "(S)". */
-export function hasTag(tags: ReadonlySet<string>, name: string, tag: string): boolean {
-  if (tag === 'setItem') return name.includes('(S)');
-  return tags.has(tag);
 }
 
 /** Why an item cannot be reserved for a listing or an offer now, or null when it can. */

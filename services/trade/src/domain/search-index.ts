@@ -1,6 +1,6 @@
 import type { TradeListing } from '@league/contracts';
 import type { ListingDoc } from './ports';
-import { hasTag, levelOf, listingView, parseFilter, rarityClassOf, rarityMatches } from './rules';
+import { levelOf, listingView, parseFilter, rarityClassOf } from './rules';
 
 interface Entry {
   id: number;
@@ -10,7 +10,10 @@ interface Entry {
   name: string;
   itemTypeId: number | null;
   level: number;
+  /** Lower-cased rarity class and base rarity, compared against the lower-cased filter. */
   rarityClass: string;
+  baseRarity: string;
+  isSet: boolean;
   tags: Set<string>;
   listing: ListingDoc;
   view: TradeListing;
@@ -78,7 +81,9 @@ export class SearchIndex {
       name: l.itemName,
       itemTypeId: l.itemDisplay.baseItem.itemTypeId,
       level: levelOf(l.itemDisplay),
-      rarityClass: l.rarityFilter ?? rarityClassOf(l.itemDisplay),
+      rarityClass: (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase(),
+      baseRarity: l.itemDisplay.baseItem.rarity.toLowerCase(),
+      isSet: l.itemName.includes('(S)'),
       tags: new Set(l.statTags),
       listing: l,
       view: listingView(l),
@@ -115,7 +120,11 @@ export class SearchIndex {
     const shard = this.seasons.get(c.seasonId);
     if (!shard) return { items: [], itemCount: 0 };
     const term = c.searchTerm?.trim().toLowerCase() || undefined;
+    // Every per-entry test is a comparison of precomputed values: the scan is the whole cost.
     const tags = parseFilter(c.filter);
+    const wantsSet = tags.includes('setItem');
+    const statTags = tags.filter((t) => t !== 'setItem');
+    const rarity = c.rarity?.toLowerCase();
     const from = (c.page - 1) * c.pageSize;
     const to = from + c.pageSize;
     const items: TradeListing[] = [];
@@ -127,8 +136,9 @@ export class SearchIndex {
       if (c.minLevel !== undefined && e.level < c.minLevel) continue;
       if (c.maxLevel !== undefined && e.level > c.maxLevel) continue;
       if (term && !e.nameLower.includes(term)) continue;
-      if (c.rarity && !rarityMatches(e.rarityClass, e.listing.itemDisplay, c.rarity)) continue;
-      if (tags.length && !tags.every((t) => hasTag(e.tags, e.name, t))) continue;
+      if (rarity && e.rarityClass !== rarity && e.baseRarity !== rarity) continue;
+      if (wantsSet && !e.isSet) continue;
+      if (statTags.length && !statTags.every((t) => e.tags.has(t))) continue;
       if (count >= from && count < to) items.push(e.view);
       count += 1;
     }
