@@ -8,6 +8,7 @@ import {
 } from '@league/contracts';
 import { Kafka, logLevel, Partitioners, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import { currentRequestId, runWithContext } from './context';
+import { registerLagSource, type LagSample } from './metrics';
 import type { Logger } from './logger';
 
 export interface BusOptions {
@@ -62,6 +63,9 @@ export class EventBus {
   private readonly kafka: Kafka;
   private producer?: Producer;
   private readonly consumers: Consumer[] = [];
+  /** What each consumer reads, for the consumer-lag metric. */
+  private readonly subscriptions: { groupId: string; topics: string[] }[] = [];
+  private unregisterLag?: () => void;
   private readonly log: Logger;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
@@ -152,6 +156,8 @@ export class EventBus {
     await consumer.connect();
     const types = Object.keys(opts.handlers);
     const topics = types.map((t) => this.definitions(t)?.topic ?? t);
+    this.subscriptions.push({ groupId: opts.groupId, topics });
+    this.unregisterLag ??= registerLagSource(() => this.consumerLag());
     await consumer.subscribe({ topics, fromBeginning: opts.fromBeginning ?? true });
     // run() returns before the group is joined; on a fresh broker the first join can take many seconds.
     // Waiting for it makes a started service (and a test that just booted one) actually consuming.
@@ -240,8 +246,38 @@ export class EventBus {
     });
   }
 
+  /**
+   * Each subscribed group's lag per partition: the partition's end offset minus the group's committed offset
+   * (a group that has committed nothing yet lags from the partition's start).
+   */
+  async consumerLag(): Promise<LagSample[]> {
+    if (!this.subscriptions.length) return [];
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const samples: LagSample[] = [];
+      for (const { groupId, topics } of this.subscriptions) {
+        const committed = await admin.fetchOffsets({ groupId, topics });
+        for (const { topic, partitions } of committed) {
+          const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p]));
+          for (const { partition, offset } of partitions) {
+            const end = ends.get(partition);
+            if (!end) continue;
+            const from = Number(offset) >= 0 ? Number(offset) : Number(end.low);
+            samples.push({ group: groupId, topic, partition, lag: Math.max(0, Number(end.high) - from) });
+          }
+        }
+      }
+      return samples;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+
   async disconnect(): Promise<void> {
     this.stopping = true;
+    this.unregisterLag?.();
+    this.unregisterLag = undefined;
     await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
     this.consumers.length = 0;
     await this.producer?.disconnect().catch(() => undefined);

@@ -2,6 +2,18 @@ import { Queue, QueueEvents, Worker, type Job, type JobsOptions, type WorkerOpti
 import Redis, { type RedisOptions } from 'ioredis';
 import { currentRequestId, runWithContext } from './context';
 import type { Logger } from './logger';
+import { registerDepthSource } from './metrics';
+
+/** The states counted by the queue-depth metric. */
+export const QUEUE_STATES = [
+  'waiting',
+  'active',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+  'failed',
+  'completed',
+] as const;
 
 /** BullMQ needs its own blocking connections with no per-request retry limit. */
 export function redisConnection(url: string, extra: RedisOptions = {}): Redis {
@@ -33,6 +45,7 @@ export class TypedQueue<T> {
   /** The queue's event stream, opened on the first wait (it holds a blocking connection of its own). */
   private events?: QueueEvents;
   private eventsConnection?: Redis;
+  private readonly unregisterDepth: () => void;
 
   constructor(
     name: string,
@@ -42,6 +55,10 @@ export class TypedQueue<T> {
     this.queue = new Queue<JobEnvelope<T>>(name, {
       connection: redisConnection(redisUrl),
       defaultJobOptions: { ...defaultJobOptions, ...opts },
+    });
+    this.unregisterDepth = registerDepthSource(async () => {
+      const counts = await this.queue.getJobCounts(...QUEUE_STATES);
+      return QUEUE_STATES.map((state) => ({ queue: name, state, count: counts[state] ?? 0 }));
     });
   }
 
@@ -70,10 +87,27 @@ export class TypedQueue<T> {
   }
 
   async close(): Promise<void> {
+    this.unregisterDepth();
     await this.events?.close();
     this.eventsConnection?.disconnect();
     await this.queue.close();
     await this.queue.disconnect();
+  }
+}
+
+/**
+ * Caps how many jobs of queue `name` are active at once across every worker of every replica: BullMQ's
+ * global concurrency, kept in Redis with the queue and checked by the script that hands a job to a worker,
+ * so it holds whatever the number of pods. Idempotent; each replica sets it at start.
+ */
+export async function setQueueGlobalConcurrency(name: string, redisUrl: string, concurrency: number): Promise<void> {
+  const connection = redisConnection(redisUrl, { maxRetriesPerRequest: 3 });
+  const queue = new Queue(name, { connection });
+  try {
+    await queue.setGlobalConcurrency(concurrency);
+  } finally {
+    await queue.close();
+    connection.disconnect();
   }
 }
 
