@@ -164,7 +164,9 @@ async function dropDatabases(mongoUrl, dbs) {
  * Boots the services, fuzzes each, stops them. Returns one result per service:
  * `{ service, passed, summary, report }` (report: the JUnit file under .local/test-results/schemathesis).
  */
-export async function runSchemathesis({ services = SERVICES, examples = 10, workers = 2, seconds = 30 } = {}) {
+// One worker: with two, hypothesis (under schemathesis 4.32) raced in its lambda-description cache and reported
+// runtime errors of its own ("AST constructor recursion depth mismatch"), not findings about the API.
+export async function runSchemathesis({ services = SERVICES, examples = 10, workers = 1, seconds = 30 } = {}) {
   const stBin = ensureSchemathesis();
   const engines = engineEnv();
   const mongoUrl = process.env.MONGO_URL ?? engines.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
