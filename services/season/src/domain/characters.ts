@@ -18,7 +18,7 @@ export const characterName = z
   .refine((s) => !s.includes('..'), 'a character name cannot contain ..');
 export const questToken = z
   .string()
-  .regex(/^gdl_[A-Za-z0-9_]{1,60}$/, 'a quest token is gdl_ followed by letters, digits and _')
+  .regex(/^gdl_[A-Za-z0-9_]{1,60}$/i, 'a quest token is gdl_ followed by letters, digits and _')
   .transform((s) => s.toLowerCase());
 
 const count = z.coerce.number().int().min(0).max(2_147_483_647);
