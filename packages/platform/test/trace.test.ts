@@ -67,6 +67,7 @@ describe('one trace id from the browser request to the worker and the consumer',
   afterAll(async () => {
     for (const s of servers) await closeServer(s);
     await worker?.close();
+    await worker?.disconnect();
     await queue?.queue.obliterate({ force: true }).catch(() => undefined);
     await queue?.close();
     await bus?.disconnect();

@@ -32,7 +32,7 @@ test('when two replicas each run the finalisation worker, then only one job is a
     expect(maxActive).toBe(1);
     expect(await queue.queue.getGlobalConcurrency()).toBe(1);
   } finally {
-    await Promise.all(workers.map((w) => w.close()));
+    await Promise.all(workers.map(async (w) => (await w.close(), await w.disconnect())));
     await queue.queue.obliterate({ force: true });
     await queue.close();
   }
