@@ -111,7 +111,8 @@ export class Uploads {
    * tells when the job finishes (QueueEvents), then the record says how. Past the wait it is still processing.
    */
   async outcome(id: string): Promise<FileRecord> {
-    await this.queue.waitUntilFinished(id, this.settings.waitMs);
+    // BullMQ reads a ttl of 0 as "no limit": a zero wait means "do not wait" here.
+    if (this.settings.waitMs > 0) await this.queue.waitUntilFinished(id, this.settings.waitMs);
     return this.record(id);
   }
 
