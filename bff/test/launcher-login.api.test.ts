@@ -2,6 +2,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { RunningService } from '@league/platform';
 import { HubClient } from '@league/gameclient';
+import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { startAccount, stopAccount } from '../../services/account/test/support/harness';
 import { start, type RunningBff } from '../src/server';
 
@@ -54,6 +55,38 @@ describe('the launcher hub Login', () => {
     >;
     expect(wrong.access_token).toBeUndefined();
     expect(JSON.parse((await h.invoke('Login', 5, null)) as string)).toEqual({});
+  });
+
+  it('when the official SignalR client (no negotiate, WebSockets) calls Login, then the Login event carries the tokens before the call completes', async () => {
+    const username = `hubms${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    const password = 'correct-horse-2';
+    const reg = await fetch(`${account.url}/account/register-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username.toLowerCase()}@example.test`, password }),
+    });
+    expect(reg.status).toBe(200);
+    const conn = new HubConnectionBuilder()
+      .withUrl(`${bff.url}/api/`, { skipNegotiation: true, transport: HttpTransportType.WebSockets })
+      .configureLogging(LogLevel.None)
+      .build();
+    const pushed: unknown[] = [];
+    conn.on('Login', (data: unknown) => pushed.push(data));
+    await conn.start();
+    try {
+      expect(await conn.invoke('Login', username, password)).toBeNull();
+      expect(pushed.length).toBe(1);
+      expect(JSON.parse(pushed[0] as string)).toEqual({
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+        role: expect.any(String),
+      });
+      await conn.invoke('Login', username, 'wrong-password-9');
+      expect(JSON.parse(pushed[1] as string)).toEqual({});
+      await expect(conn.invoke('NoSuchMethod')).rejects.toThrow(/NoSuchMethod/);
+    } finally {
+      await conn.stop();
+    }
   });
 
   it('when the client sends a ping or an unsupported protocol, then pings are ignored and the handshake is refused', async () => {

@@ -4,7 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { HubClient, LauncherClient, multipart } from '@league/gameclient';
-import { readPlayer, writeTagsFile } from '@league/gamefiles';
+import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import {
+  QUEUE_TAB,
+  readPlayer,
+  readStash,
+  stashItemToLauncher,
+  takeUploadedItems,
+  UPLOAD_TAB,
+  writeStash,
+  writeTagsFile,
+  defaultItemSize,
+} from '@league/gamefiles';
 import { start as startChat, type RunningChat } from '../../services/chat/src/server';
 import { start as startFiles, type FilesService } from '../../services/files/src/server';
 import { seedDemo } from '../../services/season/src/data/seed';
@@ -122,6 +133,22 @@ describe('the launcher API through the BFF', () => {
     // C + "chat/mute-list" answers for that user through the same BFF.
     expect((await fetch(`${chatUrl}chat/mute-list`)).status).toBe(200);
     await expect(h.invoke('NoSuchMethod')).rejects.toThrow(/NoSuchMethod/);
+  });
+
+  it('when the official SignalR client (no negotiate, WebSockets) asks for the latest season name, then the event carries it', async () => {
+    const conn = new HubConnectionBuilder()
+      .withUrl(`${bff.url}/api/`, { skipNegotiation: true, transport: HttpTransportType.WebSockets })
+      .configureLogging(LogLevel.None)
+      .build();
+    const names: unknown[] = [];
+    conn.on('GetLatestSeasonName', (name: unknown) => names.push(name));
+    await conn.start();
+    try {
+      expect(await conn.invoke('GetLatestSeasonName', 'prod')).toBeNull();
+      expect(names).toEqual(['GrimLeagueS07']);
+    } finally {
+      await conn.stop();
+    }
   });
 
   it('when a fresh hub connection asks for the chat URL before any login, then it pushes an empty string', async () => {
@@ -260,7 +287,9 @@ describe('the launcher API through the BFF', () => {
     expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
     const stash = fixture('gd-cli/transfer.gst');
     await c.uploadSharedStash(pid, stash);
-    expect(Buffer.compare((await c.sharedStashFile(pid))!, stash)).toBe(0);
+    // Stored rewritten: tab 6 went to the cloud stash, the rest is byte for byte the upload.
+    const expected = Buffer.from(writeStash(takeUploadedItems(readStash(stash)).stash));
+    expect(Buffer.compare((await c.sharedStashFile(pid))!, expected)).toBe(0);
 
     const quests = Buffer.from('not parsed: the launcher keeps it raw');
     await c.uploadQuestFile(pid, 'Hero', 'Elite', quests);
@@ -293,5 +322,123 @@ describe('the launcher API through the BFF', () => {
     const done = await rest('GET', `Season/18/participant-challenges/${pid}`, token);
     expect(done.status).toBe(200);
     expect((JSON.parse(done.text) as Array<{ seasonChallengeId: number }>).length).toBe(1);
+  });
+
+  describe('the shared-stash upload (tab 6 → cloud, transfer queue → tab 5)', () => {
+    const stashFixture = fixture('gd-cli/transfer.gst');
+    const upload = (pid: number, token: string, file: Buffer, filename = 'transfer.gst') => {
+      const m = multipart([
+        { name: 'sharedstash', json: null },
+        { name: 'file', filename, data: file },
+      ]);
+      return rest('POST', `Season/participant/${pid}/shared-stash?branch=prod`, token, m.body as never, m.contentType);
+    };
+    const cloud = async (pid: number, token: string) => {
+      const page = await rest('GET', `season/participant/${pid}/stash?pageSize=100`, token);
+      expect(page.status).toBe(200);
+      const queue = await rest('GET', `Season/participant/${pid}/transfer-queue?branch=prod`, token);
+      expect(queue.status).toBe(200);
+      return {
+        page: JSON.parse(page.text) as { items: Array<{ participantItemId: number }>; itemCount: number },
+        queue: JSON.parse(queue.text) as Array<{ participantItemId: number; name: string; itemSeed: number }>,
+      };
+    };
+    const storedFile = async (pid: number, token: string) => {
+      const res = await fetch(`${bff.url}/api/Season/participant/${pid}/shared-stash/file?branch=prod`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const overlaps = (file: Buffer) => {
+      const tab = readStash(file).tabs[QUEUE_TAB]!;
+      const cells = new Set<string>();
+      let clashes = 0;
+      for (const it of tab.items) {
+        const s = defaultItemSize(it.baseName);
+        for (let y = it.y; y < it.y + s.height; y++)
+          for (let x = it.x; x < it.x + s.width; x++) {
+            if (cells.has(`${x},${y}`)) clashes++;
+            cells.add(`${x},${y}`);
+          }
+      }
+      return clashes;
+    };
+
+    it('when the real stash is uploaded, then its 40 tab-6 items are in the cloud; queued items land in tab 5 once, and the same file again changes nothing', async () => {
+      const { pid, token } = await join(`ss${run}`, 18);
+      const tab6 = readStash(stashFixture).tabs[UPLOAD_TAB]!.items;
+      expect(tab6.length).toBe(40);
+      const tab5Before = readStash(stashFixture).tabs[QUEUE_TAB]!.items.length;
+
+      expect((await upload(pid, token, stashFixture)).status).toBe(200);
+      const first = await cloud(pid, token);
+      expect(first.page.itemCount).toBe(40);
+      expect(first.queue).toEqual([]);
+      const stored1 = readStash(await storedFile(pid, token));
+      expect(stored1.tabs[UPLOAD_TAB]!.items).toEqual([]);
+      expect(stored1.tabs[QUEUE_TAB]!.items.length).toBe(tab5Before);
+
+      // The same file again: the identical batch is stored once, the stored file is the same.
+      expect((await upload(pid, token, stashFixture)).status).toBe(200);
+      expect((await cloud(pid, token)).page.itemCount).toBe(40);
+
+      // Queue two items; the next upload writes them into tab 5 and pulls them.
+      const ids = first.page.items.slice(0, 2).map((i) => i.participantItemId);
+      for (const id of ids) {
+        const t = await rest('POST', `season/participant/${pid}/toggle-transfer/${id}?branch=prod`, token);
+        expect(t.status).toBe(200);
+      }
+      const queued = (await cloud(pid, token)).queue;
+      expect(queued.map((q) => q.participantItemId).sort()).toEqual([...ids].sort());
+
+      expect((await upload(pid, token, stashFixture)).status).toBe(200);
+      const after = await cloud(pid, token);
+      expect(after.queue).toEqual([]);
+      expect(after.page.itemCount).toBe(38);
+      const file2 = await storedFile(pid, token);
+      const stored2 = readStash(file2);
+      expect(stored2.tabs[UPLOAD_TAB]!.items).toEqual([]);
+      const tab5 = stored2.tabs[QUEUE_TAB]!.items;
+      expect(tab5.length).toBe(tab5Before + 2);
+      const seeds = tab5.map((i) => stashItemToLauncher(i).itemSeed);
+      for (const q of queued) expect(seeds.filter((s) => s === q.itemSeed).length).toBeGreaterThanOrEqual(1);
+      expect(overlaps(file2)).toBe(0);
+
+      // The launcher puts the stored file back into the game and uploads it: nothing moves, nothing doubles.
+      expect((await upload(pid, token, file2)).status).toBe(200);
+      const again = await cloud(pid, token);
+      expect(again.page.itemCount).toBe(38);
+      expect(again.queue).toEqual([]);
+      expect(Buffer.compare(await storedFile(pid, token), file2)).toBe(0);
+    });
+
+    it('when the cloud stash is full, then the upload is 400 with a message and nothing is stored or dropped', async () => {
+      const { pid, token } = await join(`ssfull${run}`, 18);
+      const base = stashItemToLauncher(readStash(stashFixture).tabs[UPLOAD_TAB]!.items[0]!);
+      const fill = Array.from({ length: 250 }, (_, i) => ({ ...base, itemSeed: 1_000_000 + i, stackCount: 1 }));
+      const filled = await rest(
+        'POST',
+        `Season/participant/${pid}/stash?branch=prod`,
+        token,
+        JSON.stringify(fill),
+        'application/json',
+      );
+      expect(filled.status).toBe(200);
+      const res = await upload(pid, token, stashFixture);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toEqual({ message: expect.any(String) });
+      expect((await cloud(pid, token)).page.itemCount).toBe(250);
+      expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
+    });
+
+    it('when the stash file is truncated, then 400 with a message and nothing is stored', async () => {
+      const { pid, token } = await join(`sstrunc${run}`, 18);
+      const res = await upload(pid, token, stashFixture.subarray(0, stashFixture.length - 100));
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toEqual({ message: expect.any(String) });
+      expect((await cloud(pid, token)).page.itemCount).toBe(0);
+      expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
+    });
   });
 });

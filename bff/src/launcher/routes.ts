@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { FormatError, launcherCharacterInfo, readPlayer, readStash, readTagsFile } from '@league/gamefiles';
+import { FormatError, launcherCharacterInfo, readPlayer, readStash, readTagsFile, writeStash } from '@league/gamefiles';
 import type { Logger } from '@league/platform';
 import { MultipartError, parseMultipart, type Part } from './multipart';
+import { planSharedStash, type QueuedItem } from './shared-stash';
 import { call, forwardHeaders, relay, type LauncherUpstreams, type Upstream } from './upstream';
 
 const MAX_UPLOAD = 20 * 1024 * 1024;
@@ -254,17 +255,48 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
       sendRaw(res, await stashFile(req, res));
     }),
   );
+  // POST P/shared-stash: the upload flow (README "Shared-stash upload"): read → queue → place (pure) → tab 6 to
+  // the cloud → store the rewritten file → pull the placed ids. Every write comes after every check.
   app.post(
     `${P}/shared-stash`,
     raw,
     wrap(async (req, res) => {
       if (!needAuth(req, res)) return;
       const f = filePart(partsOf(req));
-      readStash(f.data); // refuses anything that is not a valid transfer stash
+      const uploaded = readStash(f.data); // refuses anything that is not a valid transfer stash
       const name = /\.gsh$/i.test(f.filename ?? '') ? 'transfer.gsh' : 'transfer.gst';
       const owner = await ownerCheck(req, res);
       if (owner.status !== 200) return relay(res, owner);
-      okOrRelay(res, await putFile(req, res, filesUrl(param(req, 'pid'), `files/${name}`), f.data));
+      const pid = encodeURIComponent(param(req, 'pid'));
+      const search = new URL(req.url, 'http://x').search;
+      const seasonUrl = (rest: string) => `${upstreams.season}/season/participant/${pid}/${rest}${search}`;
+      const json = { ...forwardHeaders(req, res), 'content-type': 'application/json' };
+
+      const queue = await call(seasonUrl('transfer-queue'), { headers: forwardHeaders(req, res) });
+      if (queue.status !== 200) return relay(res, queue);
+      const queued = queue.json<QueuedItem[]>() ?? [];
+      const plan = planSharedStash(uploaded, queued);
+
+      if (plan.uploaded.length > 0) {
+        const sent = await call(seasonUrl('stash'), {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(plan.uploaded),
+        });
+        if (sent.status !== 200) return relay(res, sent); // 400 = cloud stash full: nothing stored, nothing dropped
+      }
+      const file = plan.changed ? Buffer.from(writeStash(plan.stash)) : f.data;
+      const stored = await putFile(req, res, filesUrl(param(req, 'pid'), `files/${name}`), file);
+      if (stored.status !== 200) return relay(res, stored);
+      if (plan.pull.length > 0) {
+        const pulled = await call(seasonUrl('pull-items'), {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(plan.pull),
+        });
+        if (pulled.status !== 200) return relay(res, pulled);
+      }
+      res.status(200).json({});
     }),
   );
 
