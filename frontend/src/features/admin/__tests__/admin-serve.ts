@@ -1,8 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import { fakeResponse } from '@/test/fake-fetch';
 
-// The DataGrid renders in several passes and the machine is shared: give async queries 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// DataGrid renders slowly in jsdom while the whole suite shares two cores: give each wait room.
+configure({ asyncUtilTimeout: 15_000 });
 
 type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;
 type Answer = unknown | ((init: RequestInit, url: string) => unknown);
