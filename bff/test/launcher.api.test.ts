@@ -326,6 +326,7 @@ describe('the launcher API through the BFF', () => {
 
   describe('the shared-stash upload (tab 6 → cloud, transfer queue → tab 5)', () => {
     const stashFixture = fixture('gd-cli/transfer.gst');
+    let shared: { pid: number; token: string } | undefined;
     const upload = (pid: number, token: string, file: Buffer, filename = 'transfer.gst') => {
       const m = multipart([
         { name: 'sharedstash', json: null },
@@ -367,6 +368,7 @@ describe('the launcher API through the BFF', () => {
 
     it('when the real stash is uploaded, then its 40 tab-6 items are in the cloud; queued items land in tab 5 once, and the same file again changes nothing', async () => {
       const { pid, token } = await join(`ss${run}`, 18);
+      shared = { pid, token };
       const tab6 = readStash(stashFixture).tabs[UPLOAD_TAB]!.items;
       expect(tab6.length).toBe(40);
       const tab5Before = readStash(stashFixture).tabs[QUEUE_TAB]!.items.length;
@@ -413,10 +415,19 @@ describe('the launcher API through the BFF', () => {
       expect(Buffer.compare(await storedFile(pid, token), file2)).toBe(0);
     });
 
-    it('when the cloud stash is full, then the upload is 400 with a message and nothing is stored or dropped', async () => {
-      const { pid, token } = await join(`ssfull${run}`, 18);
+    it('when the stash file is truncated or the cloud stash is full, then 400 with a message and nothing is stored or dropped', async () => {
+      // The participant of the test above (the files service already knows its owner).
+      expect(shared).toBeDefined();
+      const { pid, token } = shared!;
+      const before = await storedFile(pid, token);
+      const count = (await cloud(pid, token)).page.itemCount;
+
+      const truncated = await upload(pid, token, stashFixture.subarray(0, stashFixture.length - 100));
+      expect(truncated.status).toBe(400);
+      expect(JSON.parse(truncated.text)).toEqual({ message: expect.any(String) });
+
       const base = stashItemToLauncher(readStash(stashFixture).tabs[UPLOAD_TAB]!.items[0]!);
-      const fill = Array.from({ length: 250 }, (_, i) => ({ ...base, itemSeed: 1_000_000 + i, stackCount: 1 }));
+      const fill = Array.from({ length: 250 - count }, (_, i) => ({ ...base, itemSeed: 1_000_000 + i, stackCount: 1 }));
       const filled = await rest(
         'POST',
         `Season/participant/${pid}/stash?branch=prod`,
@@ -425,20 +436,15 @@ describe('the launcher API through the BFF', () => {
         'application/json',
       );
       expect(filled.status).toBe(200);
-      const res = await upload(pid, token, stashFixture);
-      expect(res.status).toBe(400);
-      expect(JSON.parse(res.text)).toEqual({ message: expect.any(String) });
       expect((await cloud(pid, token)).page.itemCount).toBe(250);
-      expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
-    });
-
-    it('when the stash file is truncated, then 400 with a message and nothing is stored', async () => {
-      const { pid, token } = await join(`sstrunc${run}`, 18);
-      const res = await upload(pid, token, stashFixture.subarray(0, stashFixture.length - 100));
-      expect(res.status).toBe(400);
-      expect(JSON.parse(res.text)).toEqual({ message: expect.any(String) });
-      expect((await cloud(pid, token)).page.itemCount).toBe(0);
-      expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
+      // A new batch (other seeds) in tab 6 no longer fits.
+      const fresh = readStash(stashFixture);
+      fresh.tabs[UPLOAD_TAB]!.items = fresh.tabs[UPLOAD_TAB]!.items.map((it, i) => ({ ...it, seed: 2_000_000 + i }));
+      const full = await upload(pid, token, Buffer.from(writeStash(fresh)));
+      expect(full.status).toBe(400);
+      expect(JSON.parse(full.text)).toEqual({ message: expect.any(String) });
+      expect((await cloud(pid, token)).page.itemCount).toBe(250);
+      expect(Buffer.compare(await storedFile(pid, token), before)).toBe(0);
     });
   });
 });
