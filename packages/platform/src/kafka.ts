@@ -36,6 +36,11 @@ export interface SubscribeOptions {
   fromBeginning?: boolean;
   /** How long subscribe waits for the consumer to join its group before it returns anyway. */
   joinTimeoutMs?: number;
+  /**
+   * How many partitions are handled at once (default 1). Order holds within a partition (one aggregate's
+   * events); a consumer of several topics raises it so one topic's long replay does not hold up the others.
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 export function buildEnvelope<D extends EventDefinition>(
@@ -167,6 +172,7 @@ export class EventBus {
     });
     await consumer.run({
       autoCommit: true,
+      partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const raw = message.value?.toString('utf8') ?? '';
         const traceId = header(message.headers, 'x-trace-id') ?? randomUUID();

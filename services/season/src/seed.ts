@@ -4,6 +4,7 @@ import { seedDemo } from './data/seed';
 import { sequenceIds } from './data/stash/ids';
 import { stashModels } from './data/stash/models';
 import { seasonModels } from './data/models';
+import { announceParticipants } from './domain/stash/announce';
 import { RecordTable } from './domain/stash/records';
 import { seedDemoStashes } from './domain/stash/seed';
 
@@ -31,13 +32,17 @@ async function main() {
       ladderChanged: () => undefined,
       locks,
     };
-    const stash = await seedDemoStashes({
+    const ctx = {
       season,
       models: stashes,
       nextId: sequenceIds(sequencesFor(redis, config.MONGO_DB), stashes),
       records,
-    });
+    };
+    const stash = await seedDemoStashes(ctx);
     logger.info(stash, 'demo stashes seeded');
+    // Trade learns its participants from participant-joined: announce the seeded ones now, so the events
+    // already wait in the outboxes when the service starts (its start announces any left, in the background).
+    logger.info({ announced: await announceParticipants(ctx) }, 'participants announced to trade');
   } finally {
     await conn.close();
     redis.disconnect();
