@@ -26,9 +26,6 @@ export function subscribeSeasonEvents(bus: EventBus, trade: TradeService, groupI
   return bus.subscribe({
     groupId,
     fromBeginning: true,
-    // Five topics with their own partitions: a long replay of stash changes must not hold back the
-    // participants a player needs before the first trade call (order still holds per partition).
-    partitionsConsumedConcurrently: 8,
     handlers: {
       [participantJoinedV1.type]: on(participantJoinedV1, (e) => trade.onParticipantJoined(e.data)),
       [stashItemChangedV1.type]: on(stashItemChangedV1, (e) => trade.onStashItemChanged(e.data)),
