@@ -1,59 +1,13 @@
+import { BASE_CLASSES, DUAL_CLASS_TITLES, type BaseClass } from '@league/contracts';
 // The site's 45 class names from a character's class tag (`tagSkillClassName` + two-digit mastery ids,
 // lower first). The table mirrors the 9 base classes and 36 dual-class titles of the spec.
 
-/** Mastery ids 01..09 in the game's order. */
-export const MASTERIES = [
-  'Soldier',
-  'Demolitionist',
-  'Occultist',
-  'Nightblade',
-  'Arcanist',
-  'Shaman',
-  'Inquisitor',
-  'Necromancer',
-  'Oathkeeper',
-] as const;
-export type Mastery = (typeof MASTERIES)[number];
+/** Mastery ids 01..09 in the game's order: the spec's nine base classes, kept in contracts. */
+export const MASTERIES = BASE_CLASSES;
+export type Mastery = BaseClass;
 
 /** The 36 dual-class titles, keyed by the two masteries (in mastery-id order) that make them. */
-export const DUAL_CLASSES: ReadonlyArray<readonly [Mastery, Mastery, string]> = [
-  ['Soldier', 'Demolitionist', 'Commando'],
-  ['Soldier', 'Occultist', 'Witchblade'],
-  ['Soldier', 'Nightblade', 'Blademaster'],
-  ['Soldier', 'Arcanist', 'Battlemage'],
-  ['Soldier', 'Shaman', 'Warder'],
-  ['Soldier', 'Inquisitor', 'Tactician'],
-  ['Soldier', 'Necromancer', 'Death Knight'],
-  ['Soldier', 'Oathkeeper', 'Warlord'],
-  ['Demolitionist', 'Occultist', 'Pyromancer'],
-  ['Demolitionist', 'Nightblade', 'Saboteur'],
-  ['Demolitionist', 'Arcanist', 'Sorcerer'],
-  ['Demolitionist', 'Shaman', 'Elementalist'],
-  ['Demolitionist', 'Inquisitor', 'Purifier'],
-  ['Demolitionist', 'Necromancer', 'Defiler'],
-  ['Demolitionist', 'Oathkeeper', 'Shieldbreaker'],
-  ['Occultist', 'Nightblade', 'Witch Hunter'],
-  ['Occultist', 'Arcanist', 'Warlock'],
-  ['Occultist', 'Shaman', 'Conjurer'],
-  ['Occultist', 'Inquisitor', 'Deceiver'],
-  ['Occultist', 'Necromancer', 'Cabalist'],
-  ['Occultist', 'Oathkeeper', 'Sentinel'],
-  ['Nightblade', 'Arcanist', 'Spellbreaker'],
-  ['Nightblade', 'Shaman', 'Trickster'],
-  ['Nightblade', 'Inquisitor', 'Infiltrator'],
-  ['Nightblade', 'Necromancer', 'Reaper'],
-  ['Nightblade', 'Oathkeeper', 'Dervish'],
-  ['Arcanist', 'Shaman', 'Druid'],
-  ['Arcanist', 'Inquisitor', 'Mage Hunter'],
-  ['Arcanist', 'Necromancer', 'Spellbinder'],
-  ['Arcanist', 'Oathkeeper', 'Templar'],
-  ['Shaman', 'Inquisitor', 'Vindicator'],
-  ['Shaman', 'Necromancer', 'Ritualist'],
-  ['Shaman', 'Oathkeeper', 'Archon'],
-  ['Inquisitor', 'Necromancer', 'Apostate'],
-  ['Inquisitor', 'Oathkeeper', 'Paladin'],
-  ['Necromancer', 'Oathkeeper', 'Oppressor'],
-];
+export const DUAL_CLASSES = DUAL_CLASS_TITLES as ReadonlyArray<readonly [Mastery, Mastery, string]>;
 
 /** All 45 class names: the 9 masteries, then the 36 dual-class titles. */
 export const CLASS_NAMES: readonly string[] = [...MASTERIES, ...DUAL_CLASSES.map(([, , title]) => title)];
