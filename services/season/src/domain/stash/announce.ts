@@ -19,13 +19,13 @@ export async function announceParticipants(ctx: StashContext): Promise<number> {
       s,
     ]),
   );
-  const todo = await ctx.season.models.Participant.collection
+  const unannounced = await ctx.season.models.Participant.collection
     .find({ [ANNOUNCED_FIELD]: { $exists: false } } as never, {
       projection: { _id: 1, seasonId: 1, userId: 1, username: 1, joinedAt: 1 },
     })
     .toArray();
   let announced = 0;
-  for (const raw of todo) {
+  for (const raw of unannounced) {
     const p = raw as unknown as ParticipantDoc;
     const season = seasons.get(p.seasonId);
     if (!season) continue;
