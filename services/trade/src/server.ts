@@ -5,6 +5,11 @@ import { tradeModels, type TradeModels } from './data/models';
 import { RedisPush } from './data/push';
 import { FlaggedOutboxRelay } from './data/relay';
 import { MongoTradeStore } from './data/store';
+import { MongoSavedSearchStore, RedisSavedSearchSync, savedSearchModel } from './data/saved-search-store';
+import { SavedSearchIndex } from './domain/saved-search-index';
+import { SavedSearchService, type SavedSearchDoc } from './domain/saved-searches';
+import { subscribeListingOpened } from './events/saved-search-consumer';
+import { savedSearchApi } from './http/saved-searches.routes';
 import { SearchIndex } from './domain/search-index';
 import { TradeService } from './domain/trade';
 import { subscribeSeasonEvents } from './events/consumers';
@@ -19,6 +24,9 @@ export interface TradeRunning extends RunningService {
   relay: OutboxRelay;
   /** Reloads the search index from the store in full (as at start). */
   reloadIndex: () => Promise<void>;
+  /** Saved searches that keep watching (issue 20). */
+  savedSearches: SavedSearchService;
+  savedSearchIndex: SavedSearchIndex<SavedSearchDoc>;
 }
 
 /** Starts the trade service: listings, offers, buyouts, the settlement saga, notifications and blocks. */
@@ -34,6 +42,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
   let relay!: OutboxRelay;
   let push!: RedisPush;
   let reloadIndex!: () => Promise<void>;
+  const savedSearchIndex = new SavedSearchIndex<SavedSearchDoc>();
+  let savedSearches!: SavedSearchService;
+  let savedSearchSync!: RedisSavedSearchSync;
 
   const running = await startService({
     name: 'trade',
@@ -91,6 +102,43 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       relay.start();
       await subscribeSeasonEvents(engines.bus, trade, config.TRADE_CONSUMER_GROUP);
 
+      // Saved searches: their own collection, index, cross-replica refresh and listing-opened consumer.
+      const searchModel = savedSearchModel(engines.mongo);
+      await searchModel.init();
+      const searchStore = new MongoSavedSearchStore(searchModel, models.Notification, engines.redis, prefix);
+      await searchStore.initSequence();
+      savedSearchSync = new RedisSavedSearchSync(
+        engines.redis,
+        redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }),
+        prefix,
+        instance,
+        logger,
+      );
+      savedSearches = new SavedSearchService(
+        {
+          store: searchStore,
+          trade: store,
+          locks: engines.locks,
+          logger,
+          push,
+          sync: savedSearchSync,
+          now: () => new Date(),
+        },
+        savedSearchIndex,
+      );
+      await savedSearches.reload();
+      await savedSearchSync.start((id) => {
+        savedSearches.refresh(id).catch((err: unknown) => logger.warn({ err, id }, 'saved search refresh failed'));
+      });
+      const searchResync =
+        config.TRADE_INDEX_RESYNC_MS > 0
+          ? setInterval(() => {
+              savedSearches.reload().catch((err: unknown) => logger.warn({ err }, 'saved search resync failed'));
+            }, config.TRADE_INDEX_RESYNC_MS)
+          : undefined;
+      searchResync?.unref();
+      await subscribeListingOpened(engines.bus, savedSearches, config.TRADE_CONSUMER_GROUP);
+
       let seedTimer: NodeJS.Timeout | undefined;
       if (seedsDemo(config)) {
         const deadline = Date.now() + 10 * 60_000;
@@ -108,11 +156,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       return async () => {
         if (seedTimer) clearTimeout(seedTimer);
         if (resync) clearInterval(resync);
+        if (searchResync) clearInterval(searchResync);
+        await savedSearchSync.stop();
         await push.stop();
         await relay.stop();
       };
     },
-    apis: (engines) => [tradeApi(trade, engines.auth, push)],
+    apis: (engines) => [tradeApi(trade, engines.auth, push), savedSearchApi(savedSearches, engines.auth)],
   });
-  return { ...running, trade, store, models, index, relay, reloadIndex };
+  return { ...running, trade, store, models, index, relay, reloadIndex, savedSearches, savedSearchIndex };
 }

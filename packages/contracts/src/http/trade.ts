@@ -136,7 +136,10 @@ export const tradeSettlementStartedSchema = z
   .object({ settlementId: z.string(), tradeListingId: z.number().int(), state: z.literal('settling') })
   .openapi('SettlementStarted');
 
-export const TRADE_NOTIFICATION_STATUSES = ['Incoming', 'Bought Out', 'Accepted', 'Rejected'] as const;
+/** The statuses a client may create through the compatibility POST (spec: "statuses created by the client"). */
+export const TRADE_CLIENT_NOTIFICATION_STATUSES = ['Incoming', 'Bought Out', 'Accepted', 'Rejected'] as const;
+/** Every status a stored notification can carry; 'New Match' is written only by trade (a saved search matched). */
+export const TRADE_NOTIFICATION_STATUSES = [...TRADE_CLIENT_NOTIFICATION_STATUSES, 'New Match'] as const;
 
 export const tradeNotificationSchema = z
   .object({
@@ -158,7 +161,7 @@ export const createTradeNotificationBody = z
     offerFrom: z.string().trim().min(1).max(100),
     listedItemName: z.string().trim().max(300).default(''),
     offeredItems: z.string().trim().max(2_000).default(''),
-    status: z.enum(TRADE_NOTIFICATION_STATUSES),
+    status: z.enum(TRADE_CLIENT_NOTIFICATION_STATUSES),
   })
   .openapi('CreateTradeNotificationRequest');
 
@@ -194,3 +197,62 @@ export const tradePriceHistorySchema = z
   })
   .openapi('TradePriceHistory');
 export type TradePriceHistory = z.infer<typeof tradePriceHistorySchema>;
+
+// ---------------------------------------------------------------- saved searches (issue 20)
+
+/** The filters of `GET /trade/trade-search`, as a JSON body, plus an optional maximum price in one currency. */
+const savedSearchFields = {
+  name: z.string().trim().min(1).max(100),
+  searchTerm: z.string().max(200).nullable().default(null),
+  /** Stat filter tags joined by ';' (an item must carry every one). */
+  filter: z.string().max(2_000).nullable().default(null),
+  itemType: z.number().int().min(0).max(37).nullable().default(null),
+  minLevel: z.number().int().min(0).max(200).nullable().default(null),
+  maxLevel: z.number().int().min(0).max(200).nullable().default(null),
+  rarity: z.string().max(50).nullable().default(null),
+  /** Only listings priced in this currency at no more than `maxPrice` match (offers-only listings do not). */
+  maxPriceCurrency: currency.nullable().default(null),
+  maxPrice: z.number().int().min(1).max(1_000_000_000).nullable().default(null),
+};
+
+export const savedSearchBody = z
+  .object({ ...savedSearchFields, paused: z.boolean().default(false) })
+  .refine((v) => (v.maxPriceCurrency === null) === (v.maxPrice === null), {
+    message: 'maxPriceCurrency and maxPrice are set together (a price of at least 1), or both left empty',
+    path: ['maxPrice'],
+  })
+  .refine((v) => v.minLevel === null || v.maxLevel === null || v.minLevel <= v.maxLevel, {
+    message: 'minLevel cannot be above maxLevel',
+    path: ['maxLevel'],
+  })
+  .openapi('SavedSearchRequest');
+export type SavedSearchRequest = z.infer<typeof savedSearchBody>;
+
+export const savedSearchPatchBody = z.object({ paused: z.boolean() }).openapi('SavedSearchPatch');
+
+export const savedSearchParams = z.object({ id: idParam, searchId: idParam });
+
+export const savedSearchSchema = z
+  .object({
+    savedSearchId: z.number().int(),
+    seasonParticipantId: z.number().int(),
+    name: z.string(),
+    searchTerm: z.string().nullable(),
+    filter: z.string().nullable(),
+    itemType: z.number().int().nullable(),
+    minLevel: z.number().int().nullable(),
+    maxLevel: z.number().int().nullable(),
+    rarity: z.string().nullable(),
+    maxPriceCurrency: z.string().nullable(),
+    maxPrice: z.number().int().nullable(),
+    paused: z.boolean(),
+    /** 'New Match' notifications of this search written since it was last run (or created). */
+    newMatches: z.number().int(),
+    lastRunAt: z.string().nullable(),
+    createdOn: z.string(),
+  })
+  .openapi('SavedSearch');
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+/** At most this many saved searches per participant. */
+export const MAX_SAVED_SEARCHES = 20;
