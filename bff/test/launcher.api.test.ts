@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { participantJoinedV1 } from '@league/contracts';
+import { eventually, skipHistory, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { HubClient, LauncherClient, multipart } from '@league/gameclient';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import {
@@ -24,7 +25,7 @@ import { start, type RunningBff } from '../src/server';
 
 jest.setTimeout(120_000);
 
-const GD = path.resolve(__dirname, '../../../shared/fixtures/gd');
+const GD = path.resolve(__dirname, '../../packages/gamefiles/test/fixtures/gd');
 const fixture = (p: string) => fs.readFileSync(path.join(GD, p));
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex').toUpperCase();
 
@@ -45,7 +46,17 @@ describe('the launcher API through the BFF', () => {
       testEnv('season', { ...jwks, SEASON_CONSUMER_GROUP: `launcher-season-${run}`, KAFKA_CLIENT_ID: `ls-${run}` }),
     );
     await seedDemo(season.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
-    files = await startFiles(testEnv('files', { ...jwks, FILES_DEMO_SEED: 'false', KAFKA_CLIENT_ID: `lf-${run}` }));
+    // A group of its own, starting at the end of participant-joined: other tests' files services share the
+    // topic, and the participants this test joins are announced after this point.
+    await skipHistory(`launcher-files-${run}-participant-owners`, [participantJoinedV1.topic]);
+    files = await startFiles(
+      testEnv('files', {
+        ...jwks,
+        FILES_DEMO_SEED: 'false',
+        KAFKA_CLIENT_ID: `lf-${run}`,
+        FILES_CONSUMER_GROUP: `launcher-files-${run}`,
+      }),
+    );
     chat = await startChat(
       testEnv('chat', {
         ...jwks,
@@ -237,10 +248,7 @@ describe('the launcher API through the BFF', () => {
     expect(await c.characters(pid)).toEqual([]);
   });
 
-  // Skipped for now: each joins a fresh participant and waits for the files service to learn its owner from
-  // season's participant-joined event; on a loaded run that consumer's replay of the shared topic outlasted
-  // the 90 s wait (see the session note). The routes they cover are also driven by the other tests here.
-  it.skip('when uploads are bad or not the caller’s, then 400/401/403/404 with a message and nothing changes', async () => {
+  it('when uploads are bad or not the caller’s, then 400/401/403/404 with a message and nothing changes', async () => {
     const { c, pid, token } = await join(`bad${run}`, 18);
     const other = await identity.token({ username: `other${run}` });
     const alive = fixture('gd-cli/player.gdc');
@@ -285,10 +293,7 @@ describe('the launcher API through the BFF', () => {
     ).toBe(404);
   });
 
-  // Skipped for now: each joins a fresh participant and waits for the files service to learn its owner from
-  // season's participant-joined event; on a loaded run that consumer's replay of the shared topic outlasted
-  // the 90 s wait (see the session note). The routes they cover are also driven by the other tests here.
-  it.skip('when quest files, tags and the shared stash are stored, then they come back raw; a quest token completes its challenge', async () => {
+  it('when quest files, tags and the shared stash are stored, then they come back raw; a quest token completes its challenge', async () => {
     const { c, pid, token } = await join(`files${run}`, 18);
     expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
     const stash = fixture('gd-cli/transfer.gst');

@@ -82,14 +82,14 @@ describe('character files', () => {
     expect((await get('p-7/characters/Nobody/folder')).status).toBe(204);
   });
 
-  it('when the address or body is wrong or the caller is not an admin, then 400 / 403 with a message and nothing is stored', async () => {
+  it('when the address or body is wrong or the caller neither owns the participant nor is an admin, then 400 / 403 with a message and nothing is stored', async () => {
     const cases: Array<[Promise<Response>, number, RegExp]> = [
       [put('p-7/characters/Alina/files/quests.gdd', randomBytes(10)), 400, /needs a difficulty/],
       [put('p-7/characters/Alina/files/evil.exe', randomBytes(10)), 400, /keeps only/],
       [put('p-7/files/player.gdc', randomBytes(10)), 400, /participant keeps only/],
       [put('p-7/characters/Alina/files/player.gdc', Buffer.from('{}'), h.admin, 'application/json'), 400, /raw body/],
       [put('p 7/files/tags.gst', randomBytes(10)), 400, /participantId/],
-      [put('p-7/files/tags.gst', randomBytes(10), h.player), 403, /admin/],
+      [put('p-7/files/tags.gst', randomBytes(10), h.player), 403, /not yours/],
       [put('p-7/characters/Alina/files/player.gdc', Buffer.alloc(16 * 1024 * 1024 + 1)), 413, /at most/],
     ];
     for (const [pending, status, message] of cases) {
