@@ -9,7 +9,7 @@ import type { EventBus, EventHandler } from '@league/platform';
 import type { Consumer } from 'kafkajs';
 import type { StashContext } from '../domain/stash/context';
 import { onListingOpened, onReservationChanged, onRolesChanged } from '../domain/stash/reservations';
-import { onSettlementRequested } from '../domain/stash/settlement';
+import { onSettlementRequested, settlementAddressedHere } from '../domain/stash/settlement';
 
 /**
  * The cloud stash's consumers (their own group, so the standings projections never wait on a settlement):
@@ -25,6 +25,13 @@ export function subscribeStash(
   const reservation: EventHandler<EventData<typeof reservationChangedV1>> = (e) => onReservationChanged(ctx, e.data);
   const listing: EventHandler<EventData<typeof listingOpenedV1>> = (e) => onListingOpened(ctx, e.data);
   const settlement: EventHandler<EventData<typeof settlementRequestedV1>> = async (e) => {
+    if (!(await settlementAddressedHere(ctx, e.data))) {
+      ctx.season.logger.info(
+        { settlementId: e.data.settlementId, seasonId: e.data.seasonId },
+        'settlement request for a season this deployment does not hold; left to its own',
+      );
+      return;
+    }
     await onSettlementRequested(ctx, e.data);
   };
   const roles: EventHandler<EventData<typeof rolesChangedV1>> = (e) => onRolesChanged(ctx, e.data);

@@ -55,6 +55,16 @@ const refuse = (reason: string): never => {
 const ownerOf = (p: ParticipantDoc): Owner => ({ _id: p._id, seasonId: p.seasonId, username: p.username });
 
 /**
+ * Whether a settlement request is addressed to this season service: its season is one this database holds.
+ * Several season deployments can share one Kafka (each test run, a staging copy beside production); a request
+ * for a season held elsewhere is left to that deployment instead of being refused here, which would reopen
+ * the listing on the trading post while the real settlement is still running.
+ */
+export async function settlementAddressedHere(ctx: StashContext, e: Request): Promise<boolean> {
+  return Boolean(await ctx.season.models.Season.exists({ _id: e.seasonId }));
+}
+
+/**
  * Step 3 of the saga (ARCHITECTURE.md "Trade settlement"), exactly once per settlement id and without
  * multi-document transactions. Under both stashes' locks (ascending ids): the first delivery checks the
  * request and stores the settlement document with its plan (every step, the new ids of split stacks), or
