@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { EventBus } from './kafka';
+import { createLogger } from './logger';
 import type { RunningService } from './service';
 
 /** Environment for booting a service in a test: port 0, a database of its own, quiet logs. */
@@ -153,4 +156,30 @@ export async function callJson(
     /* plain text */
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/**
+ * Points a new consumer group at the current end of the given topics (creating them if missing), before the
+ * service under test joins it. Services read their topics from the beginning (their read models need the
+ * history), but the shared topics hold every earlier test run's events; a test that publishes everything it
+ * needs skips them, so its own events are not queued behind thousands of others.
+ */
+export async function skipHistory(groupId: string, topics: string[]): Promise<void> {
+  const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+  const bus = new EventBus({ brokers, clientId: 'test-skip-history', logger: createLogger('test', 'silent') });
+  await bus.ensureTopics(topics);
+  const admin = new Kafka({ clientId: 'test-skip-history', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    for (const topic of topics) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({
+        groupId,
+        topic,
+        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
 }

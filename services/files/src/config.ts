@@ -80,6 +80,8 @@ export const configSchema = serviceConfigSchema('files', 4004)
     FILES_REQUIRED_GAME_VERSION_BETA: z.string().optional(),
     /** Seed a demo file set on an empty store; on by default in development (a fresh `npm start`). */
     FILES_DEMO_SEED: z.enum(['true', 'false']).optional(),
+    /** Prefix of this deployment's consumer groups (`<prefix>-participant-owners`); one per deployment. */
+    FILES_CONSUMER_GROUP: z.string().min(1).default('files'),
     /** The changelog text the demo seed prints into the patch-notes PDF (the repository's CHANGELOG.md). */
     FILES_PATCH_NOTES_SOURCE: z.string().default(path.resolve(__dirname, '../../../CHANGELOG.md')),
     ...publicUrls,

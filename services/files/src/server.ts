@@ -79,7 +79,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       await characterRepo.init();
       characterFiles = new CharacterFiles(characterRepo, storage, characterBucket);
       owners = new ParticipantOwnerRepository(mongo);
-      await subscribeParticipantOwners(bus, owners, 'files-participant-owners');
+      await subscribeParticipantOwners(bus, owners, `${config.FILES_CONSUMER_GROUP}-participant-owners`);
       // The relay's $pull holds the same per-document lock as the repository's guarded updates.
       const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations], locks });
       const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL);

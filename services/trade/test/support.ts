@@ -11,7 +11,14 @@ import {
   type ItemDisplay,
 } from '@league/contracts';
 import { buildEnvelope, createLogger, EventBus } from '@league/platform';
-import { callJson, eventually, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import {
+  callJson,
+  eventually,
+  skipHistory as skipTopicHistory,
+  startTestIdentity,
+  testEnv,
+  type TestIdentity,
+} from '@league/platform/testing';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { start, type TradeRunning } from '../src/server';
 
@@ -187,28 +194,13 @@ export interface Harness {
  * (its read models need the history), but the shared topics hold every earlier test run's events, and
  * replaying those would only delay a test's own; this test publishes everything it needs.
  */
-export async function skipHistory(groupId: string): Promise<void> {
-  const admin = new Kafka({ clientId: 'trade-test-admin', brokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const topics = [
-      participantJoinedV1,
-      stashItemChangedV1,
-      currenciesChangedV1,
-      settlementCompletedV1,
-      settlementFailedV1,
-    ];
-    for (const { topic } of topics) {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId,
-        topic,
-        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-      });
-    }
-  } finally {
-    await admin.disconnect();
-  }
+export function skipHistory(groupId: string): Promise<void> {
+  return skipTopicHistory(
+    groupId,
+    [participantJoinedV1, stashItemChangedV1, currenciesChangedV1, settlementCompletedV1, settlementFailedV1].map(
+      (d) => d.topic,
+    ),
+  );
 }
 
 export async function bootTrade(extra: NodeJS.ProcessEnv = {}): Promise<Harness> {
