@@ -7,6 +7,9 @@ import { seasonModels } from './data/models';
 import { announceParticipants } from './domain/stash/announce';
 import { RecordTable } from './domain/stash/records';
 import { seedDemoStashes } from './domain/stash/seed';
+import { characterModels } from './data/characters';
+import { redisAnalyticsCache } from './data/death-analytics';
+import { seedDemoDeaths } from './domain/death-seed';
 
 /** `node services/season/dist/seed.js`: seeds the demo league into MONGO_URL / MONGO_DB (idempotent). */
 async function main() {
@@ -40,6 +43,13 @@ async function main() {
     };
     const stash = await seedDemoStashes(ctx);
     logger.info(stash, 'demo stashes seeded');
+    // A few deaths on the hardcore ladder, through the upload use case, for the kill tracker and the analytics.
+    const deaths = await seedDemoDeaths({
+      season,
+      models: characterModels(conn),
+      analytics: redisAnalyticsCache(redis, config.MONGO_DB),
+    });
+    logger.info(deaths, 'demo deaths seeded');
     // Trade learns its participants from participant-joined: announce the seeded ones now, so the events
     // already wait in the outboxes when the service starts (its start announces any left, in the background).
     logger.info({ announced: await announceParticipants(ctx) }, 'participants announced to trade');

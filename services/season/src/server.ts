@@ -22,6 +22,11 @@ import { subscribeStash } from './events/stash-consumers';
 import { stashApi } from './http/stash.routes';
 import { characterModels } from './data/characters';
 import { charactersApi } from './http/characters.routes';
+import { mongoDeathAggregation, redisAnalyticsCache } from './data/death-analytics';
+import type { CharacterContext } from './domain/characters';
+import type { AnalyticsCache } from './domain/death-analytics';
+import { seedDemoDeaths } from './domain/death-seed';
+import { deathAnalyticsApi } from './http/death-analytics.routes';
 
 export interface SeasonService extends RunningService {
   ctx: SeasonContext;
@@ -36,6 +41,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
   const logger = createLogger('season', config.LOG_LEVEL);
   let ctx!: SeasonContext;
   let stash!: StashContext;
+  let characters!: CharacterContext;
+  let analyticsCache!: AnalyticsCache;
   let relay!: OutboxRelay;
   let leaderboard: LeaderboardCache | undefined;
   const running = await startService({
@@ -75,10 +82,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       const records = new RecordTable(stashes, logger);
       await records.load();
       stash = { season: ctx, models: stashes, nextId: sequenceIds(engines.sequences, stashes), records };
+      // Death analytics are cached in Redis per season; recording a death drops the season's entry.
+      analyticsCache = redisAnalyticsCache(engines.redis, config.MONGO_DB);
+      characters = { season: ctx, models: characterModels(engines.mongo), analytics: analyticsCache };
       if (config.SEASON_SEED_DEMO) {
         const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });
         logger.info(seeded, 'season demo seed applied');
         logger.info(await seedDemoStashes(stash), 'demo stashes seeded');
+        logger.info(await seedDemoDeaths(characters), 'demo deaths seeded');
       }
       relay.start();
       await subscribeProjections(engines.bus, ctx, config.SEASON_CONSUMER_GROUP);
@@ -112,7 +123,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       return [
         // Fixed paths (/season/items, /season/profile, /season/latest, …) before /season/:id.
         stashApi(stash, engines.auth),
-        charactersApi({ season: ctx, models: characterModels(engines.mongo) }, engines.auth),
+        charactersApi(characters, engines.auth),
+        deathAnalyticsApi(
+          {
+            season: ctx,
+            aggregation: mongoDeathAggregation(characters.models),
+            cache: analyticsCache,
+          },
+          engines.auth,
+        ),
         ...catalogueApis(engines),
         ladderApi(ctx, engines.auth, leaderboard),
         buildsApi(ctx, engines.auth),

@@ -38,6 +38,13 @@ export interface CharacterDeathDoc {
   deathCount: number;
   tag: string;
   killedBy: string;
+  /** The character's class (its save's header class; '' without a mastery). */
+  className: string;
+  /** The character's level when it died, and its band (index into LEVEL_BANDS) for the analytics. */
+  level: number;
+  levelBand: number;
+  /** The save's current difficulty (0 Normal, 1 Elite, 2 Ultimate): its lastMonsterHitBy named the killer. */
+  difficulty: number;
   at: Date;
 }
 
@@ -76,11 +83,16 @@ const deathSchema = new Schema<CharacterDeathDoc>(
   {
     _id: String,
     participantId: { type: Number, required: true, index: true },
-    seasonId: { type: Number, required: true },
+    // The analytics aggregate one season's deaths.
+    seasonId: { type: Number, required: true, index: true },
     characterName: { type: String, required: true },
     deathCount: { type: Number, required: true },
     tag: { type: String, default: '' },
     killedBy: { type: String, required: true },
+    className: { type: String, default: '' },
+    level: { type: Number, default: 0 },
+    levelBand: { type: Number, default: 0 },
+    difficulty: { type: Number, default: 0 },
     at: { type: Date, required: true },
   },
   { ...opts, collection: 'character_deaths' },

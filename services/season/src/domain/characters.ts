@@ -3,12 +3,15 @@ import { AppError, type AuthUser } from '@league/platform';
 import type { CharacterDeathDoc, CharacterDoc, CharacterModels } from '../data/characters';
 import type { ChallengeDoc, ParticipantDoc } from '../data/models';
 import { underLock, usernameKey, type SeasonContext } from './context';
+import { levelBandOf, type AnalyticsCache } from './death-analytics';
 import { findParticipant, setParticipantChallenges } from './participants';
 import { findSeason } from './seasons';
 
 export interface CharacterContext {
   season: SeasonContext;
   models: CharacterModels;
+  /** Told when a death is recorded, so the season's cached death analytics are recomputed. */
+  analytics?: Pick<AnalyticsCache, 'invalidate'>;
 }
 
 export const CHARACTER_NAME = /^[^\\/\x00-\x1f]{1,64}$/; // eslint-disable-line no-control-regex
@@ -115,7 +118,8 @@ async function addKillTally(ctx: SeasonContext, seasonId: number, killedBy: stri
 /**
  * Stores an uploaded character. For a hardcore character whose death counter went up since the last
  * upload (or that arrives dead), one death row and one kill-tracker tally for the creature that last hit
- * it. The death row's id is the counter value, so the same save uploaded twice counts once.
+ * it. The death row's id is the counter value, so the same save uploaded twice counts once. The row keeps
+ * what the analytics group by: the killer, the class, the level (and its band) and the current difficulty.
  */
 export async function saveCharacter(
   c: CharacterContext,
@@ -142,6 +146,10 @@ export async function saveCharacter(
         deathCount: info.deathCount,
         tag: info.lastAttackedBy,
         killedBy,
+        className: info.className,
+        level: info.level,
+        levelBand: levelBandOf(info.level),
+        difficulty: info.currentDifficulty,
         at: now,
       };
       const fresh = await c.models.CharacterDeath.collection
@@ -151,7 +159,10 @@ export async function saveCharacter(
           if (err.code === 11000) return false;
           throw err;
         });
-      if (fresh) await addKillTally(c.season, participant.seasonId, killedBy);
+      if (fresh) {
+        await addKillTally(c.season, participant.seasonId, killedBy);
+        await c.analytics?.invalidate(participant.seasonId);
+      }
     }
     const id =
       before?._id ??
