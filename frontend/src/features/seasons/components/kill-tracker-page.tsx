@@ -30,6 +30,11 @@ export function KillTrackerPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
       <PageHeader title={season ? `${season.displayName} Kill Tracker` : 'Kill Tracker'}>
+        {season && (
+          <LinkButton to={`/seasons/${season.seasonId}/death-analytics`} variant="outlined">
+            Death Analytics
+          </LinkButton>
+        )}
         <LinkButton to="/seasons" variant="contained">
           Back To Seasons
         </LinkButton>
