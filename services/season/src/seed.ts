@@ -34,6 +34,8 @@ async function main() {
       now: () => new Date(),
       ladderChanged: () => undefined,
       locks,
+      // The ids the running service hands out (e.g. characters of the demo deaths) come from the same sequences.
+      sequences: sequencesFor(redis, config.MONGO_DB),
     };
     const ctx = {
       season,
