@@ -1,5 +1,5 @@
 import { buffers, eventChannel, END, type EventChannel } from 'redux-saga';
-import { call, delay, put, race, take, takeEvery, takeLatest, all } from 'redux-saga/effects';
+import { call, delay, put, race, select, take, takeEvery, takeLatest, all } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { deleteTradeListing } from './api/delete-trade-listing';
 import { deleteTradeOffer } from './api/delete-trade-offer';
@@ -13,8 +13,23 @@ import { postAcknowledgeTradeNotifications } from './api/post-acknowledge-trade-
 import { postIgnoreParticipant } from './api/post-ignore-participant';
 import { postTradeOfferResponse } from './api/post-trade-offer-response';
 import { postUnignoreParticipant } from './api/post-unignore-participant';
-import type { BlockedPlayer, TradeListing, TradeNotification, TradeOffer } from './api/trade-types';
-import { profileActions as a, type TradeScope } from './profile-slice';
+import {
+  deleteSavedSearch,
+  getSavedSearches,
+  patchSavedSearch,
+  postRunSavedSearch,
+  postSavedSearch,
+} from './api/saved-searches';
+import type {
+  BlockedPlayer,
+  SavedSearch,
+  SavedSearchRequest,
+  TradeListing,
+  TradeNotification,
+  TradeOffer,
+} from './api/trade-types';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { profileActions as a, selectSavedSearches, type ListState, type TradeScope } from './profile-slice';
 
 /** Spec: without the event stream, notifications and incoming offers are polled this often. */
 export const POLL_INTERVAL_MS = 30_000;
@@ -149,6 +164,70 @@ function* removeListing({ payload }: PayloadAction<TradeScope & { tradeListingId
   }
 }
 
+function* loadSavedSearches({ payload }: PayloadAction<TradeScope>) {
+  try {
+    const list: SavedSearch[] = yield call(getSavedSearches, payload.participantId, payload.branch);
+    yield put(a.savedSearchesLoaded(list));
+  } catch {
+    yield put(a.savedSearchesFailed());
+  }
+}
+
+function* saveSearch({ payload }: PayloadAction<TradeScope & { search: SavedSearchRequest }>) {
+  try {
+    const saved: SavedSearch = yield call(postSavedSearch, payload.participantId, payload.search, payload.branch);
+    yield put(a.savedSearchSaveSucceeded(saved));
+  } catch (err) {
+    // The screen shows why (e.g. 409: at most 20 saved searches).
+    yield put(a.savedSearchSaveFailed(err instanceof ApiError ? err.message : GENERIC_ERROR_MESSAGE));
+  }
+}
+
+function* pauseSavedSearch({ payload }: PayloadAction<TradeScope & { savedSearchId: number; paused: boolean }>) {
+  try {
+    const updated: SavedSearch = yield call(
+      patchSavedSearch,
+      payload.participantId,
+      payload.savedSearchId,
+      payload.paused,
+      payload.branch,
+    );
+    yield put(a.savedSearchUpdated(updated));
+  } catch {
+    // The Error modal has said why.
+  }
+}
+
+function* runSavedSearch({ payload }: PayloadAction<TradeScope & { savedSearchId: number }>) {
+  try {
+    const updated: SavedSearch = yield call(
+      postRunSavedSearch,
+      payload.participantId,
+      payload.savedSearchId,
+      payload.branch,
+    );
+    yield put(a.savedSearchUpdated(updated));
+  } catch {
+    // The Error modal has said why.
+  }
+}
+
+function* removeSavedSearch({ payload }: PayloadAction<TradeScope & { savedSearchId: number }>) {
+  try {
+    yield call(deleteSavedSearch, payload.participantId, payload.savedSearchId, payload.branch);
+    yield put(a.savedSearchRemoveSucceeded({ savedSearchId: payload.savedSearchId }));
+  } catch {
+    // The Error modal has said why.
+  }
+}
+
+/** A live event may be a new match: saved searches on screen refresh their counts. */
+function* refreshSavedSearches({ payload }: PayloadAction<TradeScope & { type: string }>) {
+  const current: ListState<SavedSearch> = yield select(selectSavedSearches);
+  if (current.status === 'ready' && payload.type !== 'offer')
+    yield put(a.savedSearchesRequested({ participantId: payload.participantId, branch: payload.branch }));
+}
+
 /** What the live updates keep current. */
 function* refreshLive(scope: TradeScope) {
   yield put(a.notificationsRequested(scope));
@@ -203,5 +282,11 @@ export function* profileSaga() {
     takeEvery(a.playerUnblocked.type, unblockPlayer),
     takeEvery(a.offerWithdrawn.type, withdrawOffer),
     takeEvery(a.listingRemoved.type, removeListing),
+    takeLatest(a.savedSearchesRequested.type, loadSavedSearches),
+    takeEvery(a.savedSearchSaveRequested.type, saveSearch),
+    takeEvery(a.savedSearchPauseToggled.type, pauseSavedSearch),
+    takeEvery(a.savedSearchRun.type, runSavedSearch),
+    takeEvery(a.savedSearchRemoved.type, removeSavedSearch),
+    takeEvery(a.tradeEventReceived.type, refreshSavedSearches),
   ]);
 }

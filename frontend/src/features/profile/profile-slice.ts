@@ -4,6 +4,8 @@ import type { Branch } from '@/lib/branch';
 import {
   NOTIFICATION_STATUSES,
   type BlockedPlayer,
+  type SavedSearch,
+  type SavedSearchRequest,
   type TradeListing,
   type TradeNotification,
   type TradeOffer,
@@ -33,6 +35,10 @@ export interface ProfileState {
   chosenListing: TradeListing | null;
   /** How notifications and incoming offers stay current: the event stream, or polling after it failed. */
   live: 'off' | 'connecting' | 'streaming' | 'polling';
+  /** The trade service's saved searches (they keep watching new listings). */
+  savedSearches: ListState<SavedSearch>;
+  /** 'Save this search' on the trade search screen: its last outcome (the server's message when refused). */
+  savedSearchSave: { status: 'idle' | 'saving' | 'saved' | 'failed'; message: string | null };
 }
 
 const initialState: ProfileState = {
@@ -43,9 +49,11 @@ const initialState: ProfileState = {
   blockedPlayers: idle(),
   chosenListing: null,
   live: 'off',
+  savedSearches: idle(),
+  savedSearchSave: { status: 'idle', message: null },
 };
 
-type ListKey = 'notifications' | 'incomingOffers' | 'myOffers' | 'myListings' | 'blockedPlayers';
+type ListKey = 'notifications' | 'incomingOffers' | 'myOffers' | 'myListings' | 'blockedPlayers' | 'savedSearches';
 
 const requested = (key: ListKey) => (state: ProfileState) => {
   if (state[key].status !== 'ready') state[key].status = 'loading';
@@ -144,6 +152,41 @@ export const profileSlice = createSlice({
     tradeListingChosen: (state, action: PayloadAction<TradeListing>) => {
       state.chosenListing = action.payload;
     },
+
+    savedSearchesRequested: (state, _action: PayloadAction<TradeScope>) => requested('savedSearches')(state),
+    savedSearchesLoaded: (state, action: PayloadAction<SavedSearch[]>) => {
+      state.savedSearches = { status: 'ready', items: action.payload };
+    },
+    savedSearchesFailed: (state) => failed('savedSearches')(state),
+    savedSearchSaveRequested: (state, _action: PayloadAction<TradeScope & { search: SavedSearchRequest }>) => {
+      state.savedSearchSave = { status: 'saving', message: null };
+    },
+    savedSearchSaveSucceeded: (state, action: PayloadAction<SavedSearch>) => {
+      state.savedSearchSave = { status: 'saved', message: null };
+      if (state.savedSearches.status === 'ready') state.savedSearches.items.push(action.payload);
+    },
+    savedSearchSaveFailed: (state, action: PayloadAction<string>) => {
+      state.savedSearchSave = { status: 'failed', message: action.payload };
+    },
+    savedSearchSaveDismissed: (state) => {
+      state.savedSearchSave = { status: 'idle', message: null };
+    },
+    savedSearchPauseToggled: (
+      _state,
+      _action: PayloadAction<TradeScope & { savedSearchId: number; paused: boolean }>,
+    ) => undefined,
+    /** Run opens the trade search with its filters; the server starts its new-match count again. */
+    savedSearchRun: (_state, _action: PayloadAction<TradeScope & { savedSearchId: number }>) => undefined,
+    savedSearchUpdated: (state, action: PayloadAction<SavedSearch>) => {
+      const i = state.savedSearches.items.findIndex((s) => s.savedSearchId === action.payload.savedSearchId);
+      if (i >= 0) state.savedSearches.items[i] = action.payload;
+    },
+    savedSearchRemoved: (_state, _action: PayloadAction<TradeScope & { savedSearchId: number }>) => undefined,
+    savedSearchRemoveSucceeded: (state, action: PayloadAction<{ savedSearchId: number }>) => {
+      state.savedSearches.items = state.savedSearches.items.filter(
+        (s) => s.savedSearchId !== action.payload.savedSearchId,
+      );
+    },
   },
   selectors: {
     selectNotifications: (state) => state.notifications,
@@ -153,6 +196,8 @@ export const profileSlice = createSlice({
     selectBlockedPlayers: (state) => state.blockedPlayers,
     selectChosenListing: (state) => state.chosenListing,
     selectLive: (state) => state.live,
+    selectSavedSearches: (state) => state.savedSearches,
+    selectSavedSearchSave: (state) => state.savedSearchSave,
   },
 });
 
@@ -174,6 +219,8 @@ export const {
   selectBlockedPlayers,
   selectChosenListing,
   selectLive,
+  selectSavedSearches,
+  selectSavedSearchSave,
 } = injectedProfileSlice.selectors;
 
 /** The statuses the client shows (spec §4); any other status is left out. */

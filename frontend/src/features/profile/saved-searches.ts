@@ -1,29 +1,12 @@
+import type { SavedSearch, SavedSearchRequest } from './api/trade-types';
 import type { ItemFilterValues } from './components/item-filters';
 
 /**
- * Trade searches a player keeps, per participant, in this browser: the trading post lists them and runs
- * one again by opening the trade search with its filters in the address (?q=).
+ * Saved trade searches are kept by the trade service (GET|POST /trade/participant/{id}/saved-searches),
+ * which keeps matching new listings against them while the player is away. These helpers turn the search
+ * screen's filters into a saved search's fields and back; a saved search runs again by opening the trade
+ * search with its filters in the address (?q=).
  */
-export interface SavedSearch {
-  id: string;
-  label: string;
-  filters: ItemFilterValues;
-}
-
-const key = (participantId: number) => `league.saved-trade-searches.${participantId}`;
-
-export function loadSavedSearches(participantId: number): SavedSearch[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(key(participantId)) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as SavedSearch[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function store(participantId: number, searches: SavedSearch[]) {
-  localStorage.setItem(key(participantId), JSON.stringify(searches));
-}
 
 /** A short description of the filters, e.g. "ring · Legendary · level 50–94". */
 export function describeSearch(f: ItemFilterValues, typeName: (id: number) => string): string {
@@ -36,20 +19,35 @@ export function describeSearch(f: ItemFilterValues, typeName: (id: number) => st
   return parts.length > 0 ? parts.join(' · ') : 'All listings';
 }
 
-/** Keeps a search (the same filters only once) and answers the list. */
-export function saveSearch(participantId: number, filters: ItemFilterValues, label: string): SavedSearch[] {
-  const searches = loadSavedSearches(participantId);
-  const same = JSON.stringify(filters);
-  if (searches.some((s) => JSON.stringify(s.filters) === same)) return searches;
-  const next = [...searches, { id: `${Date.now()}-${searches.length}`, label, filters }];
-  store(participantId, next);
-  return next;
+/** A saved search's body from the search screen's filters, a name and an optional maximum price. */
+export function savedSearchRequest(
+  filters: ItemFilterValues,
+  name: string,
+  maxPrice: { currency: string; amount: number } | null = null,
+): SavedSearchRequest {
+  return {
+    name: name.trim(),
+    searchTerm: filters.searchTerm.trim() || null,
+    filter: filters.filter.length > 0 ? filters.filter.join(';') : null,
+    itemType: filters.itemType,
+    minLevel: filters.minLevel,
+    maxLevel: filters.maxLevel,
+    rarity: filters.rarity,
+    maxPriceCurrency: maxPrice?.currency ?? null,
+    maxPrice: maxPrice?.amount ?? null,
+  };
 }
 
-export function removeSavedSearch(participantId: number, id: string): SavedSearch[] {
-  const next = loadSavedSearches(participantId).filter((s) => s.id !== id);
-  store(participantId, next);
-  return next;
+/** The search screen's filters of a saved search. */
+export function filtersOf(s: SavedSearch): ItemFilterValues {
+  return {
+    searchTerm: s.searchTerm ?? '',
+    filter: s.filter ? s.filter.split(';').filter(Boolean) : [],
+    itemType: s.itemType,
+    minLevel: s.minLevel,
+    maxLevel: s.maxLevel,
+    rarity: s.rarity,
+  };
 }
 
 /** The trade search address that runs a saved search. */

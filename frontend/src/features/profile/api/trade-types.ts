@@ -77,7 +77,33 @@ export interface TradeOffer {
 }
 
 /** The statuses the notifications screen shows (spec §4); others are left out. */
-export const NOTIFICATION_STATUSES = ['Incoming', 'Bought Out', 'Accepted', 'Rejected'] as const;
+export const NOTIFICATION_STATUSES = ['Incoming', 'Bought Out', 'Accepted', 'Rejected', 'New Match'] as const;
+
+/** A saved trade search kept by the trade service (it keeps watching new listings). */
+export interface SavedSearch {
+  savedSearchId: number;
+  seasonParticipantId: number;
+  name: string;
+  searchTerm: string | null;
+  /** Stat filter tags joined by ';'. */
+  filter: string | null;
+  itemType: number | null;
+  minLevel: number | null;
+  maxLevel: number | null;
+  rarity: string | null;
+  maxPriceCurrency: string | null;
+  maxPrice: number | null;
+  paused: boolean;
+  /** 'New Match' notifications since it was last run. */
+  newMatches: number;
+  lastRunAt: string | null;
+  createdOn: string;
+}
+
+export type SavedSearchRequest = Pick<
+  SavedSearch,
+  'name' | 'searchTerm' | 'filter' | 'itemType' | 'minLevel' | 'maxLevel' | 'rarity' | 'maxPriceCurrency' | 'maxPrice'
+>;
 
 export interface TradeNotification {
   tradeNotificationId: number;

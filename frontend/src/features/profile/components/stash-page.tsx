@@ -2,16 +2,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useState } from 'react';
-import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import type { StashItem, TradeListing } from '../api/trade-types';
 import { profileActions } from '../profile-slice';
-import { describeSearch, filtersFromQuery, saveSearch } from '../saved-searches';
+import { filtersFromQuery } from '../saved-searches';
 import { NO_FILTERS, type ItemFilterValues } from './item-filters';
 import { ListingDialog } from './listing-dialog';
 import { ParticipantGate, type ActiveParticipant } from './participant-gate';
+import { SaveSearchDialog } from './save-search-dialog';
 import { StashBrowser } from './stash-browser';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
 
@@ -26,6 +26,7 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
   const initialFilters = (search && filtersFromQuery(q)) || NO_FILTERS;
   const [filters, setFilters] = useState<ItemFilterValues>(initialFilters);
   const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [listingItem, setListingItem] = useState<StashItem | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const seasonName = participant.season.displayName;
@@ -43,12 +44,11 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
           <Button
             variant="outlined"
             onClick={() => {
-              const typeName = (id: number) => STASH_ITEM_TYPES[id] ?? String(id);
-              saveSearch(participant.participantId, filters, describeSearch(filters, typeName));
-              setSaved(true);
+              setSaved(false);
+              setSaving(true);
             }}
           >
-            Save Search
+            Save this search
           </Button>
         )}
         {!search && participant.season.seasonTypeId === 1 && (
@@ -59,7 +59,7 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
       </PageHeader>
       {saved && (
         <Alert severity="success" onClose={() => setSaved(false)} sx={{ mb: 2 }}>
-          Search saved: the trading post lists it.
+          Search saved: the trading post lists it, and new listings that match it are reported in your notifications.
         </Alert>
       )}
       <StashBrowser
@@ -75,6 +75,17 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
         onMakeOffer={makeOffer}
         reloadKey={reloadKey}
       />
+      {saving && (
+        <SaveSearchDialog
+          participant={participant}
+          filters={filters}
+          onClose={() => setSaving(false)}
+          onSaved={() => {
+            setSaving(false);
+            setSaved(true);
+          }}
+        />
+      )}
       {listingItem && (
         <ListingDialog
           participant={participant}

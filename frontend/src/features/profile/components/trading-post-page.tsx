@@ -1,17 +1,20 @@
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
-import { countNew, profileActions, selectNotifications } from '../profile-slice';
-import { loadSavedSearches, removeSavedSearch, savedSearchPath } from '../saved-searches';
+import type { SavedSearch } from '../api/trade-types';
+import { countNew, profileActions, selectNotifications, selectSavedSearches } from '../profile-slice';
+import { describeSearch, filtersOf, savedSearchPath } from '../saved-searches';
 import { TRADE_SEARCH_PATH } from './stash-page';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
 import { useTradeParticipant } from './trade-layout';
@@ -24,9 +27,11 @@ export function TradingPostPage() {
   const { participantId, branch } = participant;
   useEffect(() => {
     dispatch(profileActions.notificationsRequested({ participantId, branch }));
+    dispatch(profileActions.savedSearchesRequested({ participantId, branch }));
   }, [dispatch, participantId, branch]);
   const fresh = countNew(notifications.items);
-  const [savedSearches, setSavedSearches] = useState(() => loadSavedSearches(participantId));
+  const savedSearches = useAppSelector(selectSavedSearches);
+  const scope = { participantId, branch };
 
   const links = [
     { label: 'Notifications', to: '/profile/trade-notifications?st=1', badge: fresh },
@@ -60,36 +65,95 @@ export function TradingPostPage() {
         <Typography id="saved-searches" variant="h6" component="h2">
           Saved Searches
         </Typography>
-        {savedSearches.length === 0 ? (
+        {savedSearches.status === 'failed' ? (
+          <Typography variant="body2" sx={{ color: 'error.main', mt: 1 }}>
+            The saved searches could not be loaded.
+          </Typography>
+        ) : savedSearches.status !== 'ready' ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-            Save a trade search to run it again from here.
+            Loading…
+          </Typography>
+        ) : savedSearches.items.length === 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+            Save a trade search to have new listings that match it reported here, even while you are away.
           </Typography>
         ) : (
           <List aria-label="Saved searches">
-            {savedSearches.map((s) => (
-              <ListItem key={s.id} disableGutters sx={{ gap: 1 }}>
-                <Typography sx={{ flex: 1 }}>{s.label}</Typography>
-                <LinkButton
-                  to={savedSearchPath(s.filters)}
-                  size="small"
-                  variant="contained"
-                  aria-label={`Run ${s.label}`}
-                >
-                  Run
-                </LinkButton>
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={`Delete ${s.label}`}
-                  onClick={() => setSavedSearches(removeSavedSearch(participantId, s.id))}
-                >
-                  Delete
-                </Button>
-              </ListItem>
+            {savedSearches.items.map((s) => (
+              <SavedSearchRow
+                key={s.savedSearchId}
+                search={s}
+                onRun={() => dispatch(profileActions.savedSearchRun({ ...scope, savedSearchId: s.savedSearchId }))}
+                onPause={() =>
+                  dispatch(
+                    profileActions.savedSearchPauseToggled({
+                      ...scope,
+                      savedSearchId: s.savedSearchId,
+                      paused: !s.paused,
+                    }),
+                  )
+                }
+                onDelete={() =>
+                  dispatch(profileActions.savedSearchRemoved({ ...scope, savedSearchId: s.savedSearchId }))
+                }
+              />
             ))}
           </List>
         )}
       </Paper>
     </Container>
+  );
+}
+
+const typeName = (id: number) => STASH_ITEM_TYPES[id] ?? String(id);
+
+/** One saved search: its name and filters, new matches since it was last run, Run, Pause/Resume, Delete. */
+function SavedSearchRow({
+  search: s,
+  onRun,
+  onPause,
+  onDelete,
+}: {
+  search: SavedSearch;
+  onRun: () => void;
+  onPause: () => void;
+  onDelete: () => void;
+}) {
+  const filters = filtersOf(s);
+  const price = s.maxPrice !== null && s.maxPriceCurrency ? ` · at most ${s.maxPrice} ${s.maxPriceCurrency}` : '';
+  return (
+    <ListItem disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <div style={{ flex: 1, minWidth: 200 }}>
+        <Typography component="div">
+          {s.name}
+          {s.paused && <Chip label="Paused" size="small" sx={{ ml: 1 }} />}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {describeSearch(filters, typeName)}
+          {price}
+        </Typography>
+      </div>
+      <Chip
+        label={`${s.newMatches} new`}
+        color={s.newMatches > 0 ? 'secondary' : 'default'}
+        size="small"
+        aria-label={`${s.newMatches} new matches for ${s.name}`}
+      />
+      <LinkButton
+        to={savedSearchPath(filters)}
+        size="small"
+        variant="contained"
+        aria-label={`Run ${s.name}`}
+        onClick={onRun}
+      >
+        Run
+      </LinkButton>
+      <Button size="small" aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.name}`} onClick={onPause}>
+        {s.paused ? 'Resume' : 'Pause'}
+      </Button>
+      <Button size="small" color="error" aria-label={`Delete ${s.name}`} onClick={onDelete}>
+        Delete
+      </Button>
+    </ListItem>
   );
 }
