@@ -1,12 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import type { SavedSearch } from '../api/trade-types';
+import { FakeEventSource } from './fake-event-source';
 import { bodiesSent, calls, lastQuery, listing, main, notification, profileBody, serve } from './trade-fixtures';
 
 jest.setTimeout(30_000);
 const fetchMock = installFetchMock();
+FakeEventSource.install();
 beforeAll(() => import('../profile-routes'));
 beforeEach(() => localStorage.clear());
 
@@ -166,6 +168,21 @@ describe('saved trade searches (kept by the trade service)', () => {
     expect(lastQuery(fetchMock, SEARCH).get('rarity')).toBe('Legendary');
     expect(calls(fetchMock)).toContain(`POST ${SAVED}/1/run?branch=prod`);
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('ring');
+  });
+
+  it('when a New Match is pushed on the live stream, then the trading post shows the new count without a reload', async () => {
+    signIn(null);
+    const stored = serveSaved([savedSearch(1, { name: 'Cheap rings', newMatches: 0 })]);
+    renderApp('/profile/trading-post?st=1');
+
+    const saved = within(await screen.findByRole('list', { name: 'Saved searches' }));
+    expect(saved.getByLabelText('0 new matches for Cheap rings')).toBeInTheDocument();
+    stored()[0]!.newMatches = 1;
+    act(() => {
+      FakeEventSource.latest().emit('open');
+      FakeEventSource.latest().emit('notification', JSON.stringify(notification(9, 'New Match')));
+    });
+    expect(await saved.findByLabelText('1 new matches for Cheap rings')).toBeInTheDocument();
   });
 
   it('when there are no saved searches, then the trading post says how to keep one', async () => {
