@@ -1,7 +1,7 @@
 import type { ItemDisplay } from '@league/contracts';
 import type { ListingDoc } from './ports';
-import { median, rarityClassOf } from './rules';
-import { SearchIndex } from './search-index';
+import { levelOf, listingView, median, parseFilter, rarityClassOf } from './rules';
+import { listingMatches, SearchIndex, type SearchCriteria } from './search-index';
 
 const display = (rarity: string, itemTypeId: number, level: number, affixes?: [string, string]): ItemDisplay => ({
   baseItem: { itemDbrTag: { name: 'x' }, rarity, style: null, itemTypeId, levelRequirement: level },
@@ -75,6 +75,237 @@ describe('the search index', () => {
     expect(ids({ filter: 'a;b' })).toEqual([1]);
     expect(ids({ filter: 'a;c' })).toEqual([]);
     expect(ids({ filter: 'setItem;listedForTrade' })).toEqual([2]);
+  });
+});
+
+/** The search as it was before the index became columnar: a filter over every open listing, newest first. */
+function reference(open: Map<number, ListingDoc>, c: SearchCriteria): { ids: number[]; itemCount: number } {
+  const term = c.searchTerm?.trim().toLowerCase() || undefined;
+  const tags = parseFilter(c.filter);
+  const wantsSet = tags.includes('setItem');
+  const statTags = tags.filter((t) => t !== 'setItem');
+  const rarity = c.rarity?.toLowerCase();
+  const from = (c.page - 1) * c.pageSize;
+  const to = from + c.pageSize;
+  const ids: number[] = [];
+  let count = 0;
+  const newestFirst = [...open.values()].filter((l) => l.seasonId === c.seasonId).sort((a, b) => b._id - a._id);
+  for (const l of newestFirst) {
+    const level = levelOf(l.itemDisplay);
+    if (c.exclude.has(l.seasonParticipantId)) continue;
+    if (c.itemType !== undefined && l.itemDisplay.baseItem.itemTypeId !== c.itemType) continue;
+    if (c.minLevel !== undefined && level < c.minLevel) continue;
+    if (c.maxLevel !== undefined && level > c.maxLevel) continue;
+    if (term && !l.itemName.toLowerCase().includes(term)) continue;
+    const rarityClass = (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase();
+    if (rarity && rarityClass !== rarity && l.itemDisplay.baseItem.rarity.toLowerCase() !== rarity) continue;
+    if (wantsSet && !l.itemName.includes('(S)')) continue;
+    if (statTags.length && !statTags.every((t) => new Set(l.statTags).has(t))) continue;
+    if (count >= from && count < to) ids.push(l._id);
+    count += 1;
+  }
+  return { ids, itemCount: count };
+}
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+
+const BASES = ['Common', 'Magical', 'Rare', 'Epic', 'Legendary', 'Monster Infrequent'];
+const AFFIX_RARITIES = ['Magical', 'Rare'];
+const CLASSES = ['Common', 'Magical', 'Double Rare Affix', 'Monster Infrequent', 'Double Rare MI', 'Epic', 'Legendary'];
+const WORDS = ['Storm', 'Frost', 'Blood', 'Aether', 'Chaos', 'Iron', 'Void', 'ember', 'VENOM', 'Gale'];
+const TAGS = [
+  'offensiveFire',
+  'offensiveCold',
+  'defensiveLife',
+  'characterAttackSpeed',
+  'petDamage',
+  'retaliation',
+  'OffensiveFire',
+];
+
+type Rng = ReturnType<typeof rng>;
+
+function randomListing(r: Rng, id: number, seasons: number[]): ListingDoc {
+  const level = r.int(100) + 1;
+  const affix = () =>
+    r.chance(0.5) ? { itemDbrTag: { name: 'a' }, rarity: r.pick(AFFIX_RARITIES), levelRequirement: r.int(110) } : null;
+  const name = `${r.pick(WORDS)} ${r.pick(WORDS).toLowerCase()}bane${r.chance(0.15) ? ' (S)' : r.chance(0.05) ? ' (s)' : ''}`;
+  return listing(id, {
+    seasonId: r.pick(seasons),
+    seasonParticipantId: 1 + r.int(40),
+    itemDisplay: {
+      baseItem: {
+        itemDbrTag: { name },
+        rarity: r.pick(BASES),
+        style: null,
+        itemTypeId: r.chance(0.05) ? null : r.int(12),
+        levelRequirement: level,
+      },
+      prefix: affix(),
+      suffix: affix(),
+      itemType: 'Ring',
+    },
+    itemName: name,
+    statTags: Array.from({ length: r.int(4) }, () => r.pick(TAGS)),
+    rarityFilter: r.chance(0.3) ? r.pick(CLASSES) : r.chance(0.1) ? null : undefined,
+    state: r.chance(0.9) ? 'open' : r.pick(['settling', 'closed', 'cancelled']),
+  });
+}
+
+function randomCriteria(r: Rng, seasons: number[]): SearchCriteria {
+  const c: SearchCriteria = {
+    seasonId: r.chance(0.95) ? r.pick(seasons) : 999,
+    exclude: new Set(Array.from({ length: r.int(6) }, () => 1 + r.int(45))),
+    page: r.chance(0.7) ? 1 : 1 + r.int(30),
+    pageSize: r.pick([10, 20, 30, 50, 100]),
+  };
+  if (r.chance(0.3)) c.itemType = r.int(14);
+  if (r.chance(0.25)) c.minLevel = r.int(110);
+  if (r.chance(0.25)) c.maxLevel = r.int(110);
+  if (r.chance(0.25))
+    c.searchTerm = r.pick([
+      'storm',
+      ' FROST ',
+      'bane',
+      'ember',
+      'venom',
+      'x',
+      '',
+      '  ',
+      '(s)',
+      'e',
+      'stormbane',
+      'Iron Void',
+    ]);
+  if (r.chance(0.3))
+    c.rarity = r.pick([...CLASSES, 'EPIC', 'legendary', 'double rare mi', 'Rare', 'Mythical', '', ' Epic']);
+  if (r.chance(0.3)) {
+    const parts = Array.from({ length: 1 + r.int(3) }, () =>
+      r.pick([...TAGS, 'setItem', 'listedForTrade', 'notlistedfortrade', 'unknownTag', ' petDamage ', '']),
+    );
+    c.filter = parts.join(';');
+  }
+  return c;
+}
+
+describe('the search index against a plain filter over every open listing', () => {
+  it.each([1, 2, 3, 4, 5])(
+    'when thousands of listings come, change, go and come back (seed %i), then every search answers as the plain filter does',
+    (seed) => {
+      const r = rng(seed);
+      const seasons = [1, 2];
+      const index = new SearchIndex();
+      const open = new Map<number, ListingDoc>();
+      const known: ListingDoc[] = [];
+      const track = (l: ListingDoc | null, id: number) => {
+        if (l && l.state === 'open') open.set(id, l);
+        else open.delete(id);
+      };
+      // Loaded out of order, with a few ids twice (the later copy wins) and some not open.
+      const initial = Array.from({ length: 2_500 }, (_, i) => randomListing(r, 2 * i + 1, seasons));
+      initial.push(randomListing(r, 5, seasons), randomListing(r, 7, seasons));
+      const shuffled = [...initial].sort(() => r.next() - 0.5);
+      index.load(shuffled);
+      const loaded = [...shuffled].sort((a, b) => a._id - b._id);
+      for (const l of loaded) track(l, l._id);
+      known.push(...loaded);
+      let nextId = 5_002;
+      const check = (round: number) => {
+        for (let q = 0; q < 40; q += 1) {
+          const c = randomCriteria(r, seasons);
+          const want = reference(open, c);
+          const got = index.search(c);
+          const context = { seed, round, criteria: { ...c, exclude: [...c.exclude] } };
+          expect({ ...context, ids: got.items.map((l) => l.tradeListingId), itemCount: got.itemCount }).toEqual({
+            ...context,
+            ...want,
+          });
+          expect(got.items).toEqual(want.ids.map((id) => listingView(open.get(id)!)));
+        }
+        expect(index.size).toBe(open.size);
+      };
+      check(0);
+      for (let round = 1; round <= 12; round += 1) {
+        for (let op = 0; op < 400; op += 1) {
+          const roll = r.next();
+          if (roll < 0.3) {
+            // A new listing, usually the newest, sometimes an older id arriving late (an even id).
+            const id = r.chance(0.8) ? nextId++ : 2 * r.int(2_600);
+            const l = randomListing(r, id, seasons);
+            index.put(l);
+            track(l, id);
+            known.push(l);
+          } else if (roll < 0.5 && known.length) {
+            // A listing changes (price, comment, even its facts) or reopens.
+            const before = r.pick(known);
+            const l = r.chance(0.5)
+              ? { ...before, askingPrice: r.int(100), state: 'open' }
+              : randomListing(r, before._id, seasons);
+            index.put(l);
+            track(l, l._id);
+            known.push(l);
+          } else if (roll < 0.75 && open.size) {
+            const id = r.pick([...open.keys()]);
+            const how = r.int(3);
+            if (how === 0) index.remove(id);
+            else if (how === 1) index.put(null, id);
+            else index.put({ ...open.get(id)!, state: 'settling' });
+            open.delete(id);
+          } else if (roll < 0.8) {
+            index.remove(1_000_000 + r.int(10)); // unknown ids are no-ops
+          }
+        }
+        if (round === 6) {
+          // Most of the listings go at once: the index compacts and must still answer the same.
+          for (const id of [...open.keys()])
+            if (r.chance(0.7)) {
+              index.remove(id);
+              open.delete(id);
+            }
+        }
+        check(round);
+      }
+    },
+  );
+
+  it('when a search filters, then listingMatches agrees with the plain filter for each listing', () => {
+    const r = rng(42);
+    const ls = Array.from({ length: 2_000 }, (_, i) => randomListing(r, i + 1, [1]));
+    for (let q = 0; q < 200; q += 1) {
+      const c = { ...randomCriteria(r, [1]), seasonId: 1, exclude: new Set<number>() };
+      for (const l of ls.slice(q * 10, q * 10 + 10)) {
+        const alone = new Map([[l._id, { ...l, state: 'open' as const }]]);
+        expect(listingMatches(l, c)).toBe(reference(alone, { ...c, page: 1, pageSize: 10 }).itemCount === 1);
+      }
+    }
+  });
+
+  it('when nothing is filtered, then the total leaves out exactly the excluded players’ open listings, however deep the page', () => {
+    const index = new SearchIndex();
+    index.load(Array.from({ length: 300 }, (_, i) => listing(i + 1, { seasonParticipantId: 1 + (i % 7) })));
+    for (let id = 1; id <= 300; id += 5) index.remove(id);
+    const open = new Map<number, ListingDoc>();
+    for (let i = 0; i < 300; i += 1) if (i % 5) open.set(i + 1, listing(i + 1, { seasonParticipantId: 1 + (i % 7) }));
+    for (const exclude of [new Set<number>(), new Set([1]), new Set([2, 3, 99]), new Set([1, 2, 3, 4, 5, 6, 7])])
+      for (const page of [1, 2, 5, 12, 13, 100])
+        for (const pageSize of [10, 20, 100]) {
+          const c = { seasonId: 1, exclude, page, pageSize };
+          const got = index.search(c);
+          expect({ ids: got.items.map((l) => l.tradeListingId), itemCount: got.itemCount }).toEqual(reference(open, c));
+        }
   });
 });
 

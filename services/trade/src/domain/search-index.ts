@@ -2,37 +2,8 @@ import type { TradeListing } from '@league/contracts';
 import type { ListingDoc } from './ports';
 import { levelOf, listingView, parseFilter, rarityClassOf } from './rules';
 
-interface Entry {
-  id: number;
-  seasonId: number;
-  participantId: number;
-  nameLower: string;
-  name: string;
-  itemTypeId: number | null;
-  level: number;
-  /** Lower-cased rarity class and base rarity, compared against the lower-cased filter. */
-  rarityClass: string;
-  baseRarity: string;
-  isSet: boolean;
-  tags: Set<string>;
-  listing: ListingDoc;
-  view: TradeListing;
-  removed: boolean;
-}
-
-interface SeasonShard {
-  byId: Map<number, Entry>;
-  /** Ascending by id; removed entries stay as tombstones until the next compaction. */
-  order: Entry[];
-  tombstones: number;
-}
-
-export interface SearchCriteria {
-  seasonId: number;
-  /** Listings of these participants are left out (the searcher and everyone blocked either way). */
-  exclude: ReadonlySet<number>;
-  page: number;
-  pageSize: number;
+/** The filters of a trade search (everything but the season, the exclusions and the page). */
+export interface SearchFilters {
   searchTerm?: string;
   filter?: string;
   itemType?: number;
@@ -41,19 +12,435 @@ export interface SearchCriteria {
   rarity?: string;
 }
 
+export interface SearchCriteria extends SearchFilters {
+  seasonId: number;
+  /** Listings of these participants are left out (the searcher and everyone blocked either way). */
+  exclude: ReadonlySet<number>;
+  page: number;
+  pageSize: number;
+}
+
+/** The listing facts a search compares, computed once per listing. */
+interface Facts {
+  itemTypeId: unknown;
+  level: number;
+  nameLower: string;
+  /** Lower-cased rarity class and base rarity, compared against the lower-cased filter. */
+  rarityClass: string;
+  baseRarity: string;
+  isSet: boolean;
+  tags: string[];
+}
+
+function factsOf(l: ListingDoc): Facts {
+  return {
+    itemTypeId: l.itemDisplay.baseItem.itemTypeId,
+    level: levelOf(l.itemDisplay),
+    nameLower: l.itemName.toLowerCase(),
+    rarityClass: (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase(),
+    baseRarity: l.itemDisplay.baseItem.rarity.toLowerCase(),
+    isSet: l.itemName.includes('(S)'),
+    tags: l.statTags,
+  };
+}
+
+/** A search's filters, parsed once: the trimmed lower-cased term, the lower-cased rarity, the tags. */
+interface Prepared {
+  itemType: number | undefined;
+  minLevel: number | undefined;
+  maxLevel: number | undefined;
+  term: string | undefined;
+  rarity: string | undefined;
+  wantsSet: boolean;
+  statTags: string[];
+}
+
+function prepare(c: SearchFilters): Prepared {
+  const tags = parseFilter(c.filter);
+  return {
+    itemType: c.itemType,
+    minLevel: c.minLevel,
+    maxLevel: c.maxLevel,
+    term: c.searchTerm?.trim().toLowerCase() || undefined,
+    rarity: c.rarity?.toLowerCase() || undefined,
+    wantsSet: tags.includes('setItem'),
+    statTags: tags.filter((t) => t !== 'setItem'),
+  };
+}
+
+function factsMatch(f: Facts, p: Prepared): boolean {
+  if (p.itemType !== undefined && f.itemTypeId !== p.itemType) return false;
+  if (p.minLevel !== undefined && f.level < p.minLevel) return false;
+  if (p.maxLevel !== undefined && f.level > p.maxLevel) return false;
+  if (p.term && !f.nameLower.includes(p.term)) return false;
+  if (p.rarity && f.rarityClass !== p.rarity && f.baseRarity !== p.rarity) return false;
+  if (p.wantsSet && !f.isSet) return false;
+  if (p.statTags.length && !p.statTags.every((t) => f.tags.includes(t))) return false;
+  return true;
+}
+
+/**
+ * Whether one listing passes a trade search's filters (not the season, the exclusions or the state): item
+ * type; level range on the max of base/prefix/suffix; the trimmed term as a case-insensitive substring of
+ * the name; rarity (case-insensitive) equal to the rarity class or the base rarity; `setItem` for a name
+ * with "(S)"; every other stat tag of `filter`. The index answers exactly as if it ran this over every open
+ * listing of the season, newest first; saved searches may reuse it. Stable.
+ */
+export function listingMatches(l: ListingDoc, c: SearchFilters): boolean {
+  return factsMatch(factsOf(l), prepare(c));
+}
+
+const NONE = -1;
+
+/** Values to dense codes (0, 1, 2, …) so the columns hold small integers. */
+class Dictionary<K> {
+  readonly codes = new Map<K, number>();
+  readonly values: K[] = [];
+  code(v: K): number {
+    let c = this.codes.get(v);
+    if (c === undefined) {
+      c = this.values.length;
+      this.codes.set(v, c);
+      this.values.push(v);
+    }
+    return c;
+  }
+  find(v: K): number {
+    return this.codes.get(v) ?? NONE;
+  }
+}
+
+function grow<T extends Float64Array | Int32Array | Uint8Array>(a: T, size: number): T {
+  if (a.length >= size) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2, 64));
+  b.set(a);
+  return b;
+}
+
+/** Slots in listing-id order, ascending (a posting list, or the whole season's order). */
+class SlotList {
+  slots = new Int32Array(0);
+  length = 0;
+
+  /** Puts `slot` (whose listing id is `ids[slot]`) in id order; nearly always at the end. */
+  insert(slot: number, ids: Float64Array): void {
+    const n = this.length;
+    this.slots = grow(this.slots, n + 1);
+    const id = ids[slot]!;
+    const at = n === 0 || ids[this.slots[n - 1]!]! < id ? n : this.indexOf(id, ids);
+    this.slots.copyWithin(at + 1, at, n);
+    this.slots[at] = slot;
+    this.length = n + 1;
+  }
+
+  delete(slot: number, ids: Float64Array): void {
+    const at = this.indexOf(ids[slot]!, ids);
+    if (this.slots[at] !== slot || at >= this.length) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+
+  /** The first position whose listing id is not below `id`. */
+  private indexOf(id: number, ids: Float64Array): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ids[this.slots[mid]!]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/**
+ * One season's open listings, column by column. Each listing has a slot (given in arrival order), and
+ * every fact a search compares is a small number in a typed array at that slot (names, rarities, item
+ * types, participants and tags as dictionary codes; each stat tag a bitmap over slots), so a search is
+ * one tight pass over flat memory instead of a walk over objects, with no per-listing allocation.
+ * `order` holds the slots by listing id; a search walks it backwards (newest first), or the posting list
+ * of the item type or rarity asked for when that is shorter. Without any filter the total is the open
+ * count minus the excluded participants' open counts, and the walk stops once the page is filled.
+ * Removed listings stay as dead slots (still in `order` and their posting lists, skipped) until the next
+ * compaction; a listing that reopens takes its old slot back.
+ */
+class Shard {
+  byId = new Map<number, number>();
+  /** Dead slots by listing id (a reopened listing takes its slot back, keeping `order` sorted). */
+  deadById = new Map<number, number>();
+  slots = 0;
+  dead = 0;
+  order = new SlotList();
+  // Columns, by slot.
+  ids = new Float64Array(0);
+  live = new Uint8Array(0);
+  part = new Int32Array(0);
+  type = new Int32Array(0);
+  level = new Float64Array(0);
+  name = new Int32Array(0);
+  rarityClass = new Int32Array(0);
+  baseRarity = new Int32Array(0);
+  isSet = new Uint8Array(0);
+  views: TradeListing[] = [];
+  tagCodes: number[][] = [];
+  // Dictionaries.
+  participants = new Dictionary<number>();
+  types = new Dictionary<unknown>();
+  names = new Dictionary<string>();
+  rarities = new Dictionary<string>();
+  tags = new Dictionary<string>();
+  /** Per stat tag code, a bitmap over slots (live slots only). */
+  tagBits: Uint32Array[] = [];
+  /** Per item type code, its slots (live and dead). */
+  byType: SlotList[] = [];
+  /** Per rarity code, the slots whose rarity class or base rarity it is (live and dead). */
+  byRarity: SlotList[] = [];
+  /** Per participant code, the number of open listings. */
+  openOf = new Int32Array(0);
+  /** Reused per search: 1 for an excluded participant code. */
+  excluded = new Uint8Array(0);
+  /** The last terms searched: which names (by code) contain them, checked up to `upTo`. */
+  termCache = new Map<string, { mask: Uint8Array; upTo: number }>();
+
+  get liveCount(): number {
+    return this.byId.size;
+  }
+
+  put(l: ListingDoc): void {
+    this.insert(l._id, l.seasonParticipantId, factsOf(l), listingView(l));
+  }
+
+  /** The facts of a slot, read back from the columns (for compaction). */
+  factsAt(s: number): Facts {
+    return {
+      itemTypeId: this.types.values[this.type[s]!],
+      level: this.level[s]!,
+      nameLower: this.names.values[this.name[s]!]!,
+      rarityClass: this.rarities.values[this.rarityClass[s]!]!,
+      baseRarity: this.rarities.values[this.baseRarity[s]!]!,
+      isSet: this.isSet[s] === 1,
+      tags: this.tagCodes[s]!.map((c) => this.tags.values[c]!),
+    };
+  }
+
+  insert(id: number, participantId: number, f: Facts, view: TradeListing): void {
+    const existing = this.byId.get(id) ?? this.deadById.get(id);
+    if (existing !== undefined) {
+      if (this.deadById.delete(id)) {
+        this.dead -= 1;
+        this.byId.set(id, existing);
+      }
+      this.write(existing, participantId, f, view, false);
+      return;
+    }
+    const slot = this.slots;
+    this.slots += 1;
+    this.ids = grow(this.ids, this.slots);
+    this.live = grow(this.live, this.slots);
+    this.part = grow(this.part, this.slots);
+    this.type = grow(this.type, this.slots);
+    this.level = grow(this.level, this.slots);
+    this.name = grow(this.name, this.slots);
+    this.rarityClass = grow(this.rarityClass, this.slots);
+    this.baseRarity = grow(this.baseRarity, this.slots);
+    this.isSet = grow(this.isSet, this.slots);
+    this.ids[slot] = id;
+    this.tagCodes[slot] = [];
+    this.byId.set(id, slot);
+    this.order.insert(slot, this.ids);
+    this.write(slot, participantId, f, view, true);
+  }
+
+  /** Marks the listing's slot dead; true when the shard had it open. */
+  remove(id: number): boolean {
+    const slot = this.byId.get(id);
+    if (slot === undefined) return false;
+    this.byId.delete(id);
+    this.unindex(slot);
+    this.live[slot] = 0;
+    this.views[slot] = undefined as unknown as TradeListing;
+    this.deadById.set(id, slot);
+    this.dead += 1;
+    return true;
+  }
+
+  needsCompaction(): boolean {
+    return this.dead > 1_000 && this.dead > this.slots / 4;
+  }
+
+  private write(slot: number, participantId: number, f: Facts, view: TradeListing, fresh: boolean): void {
+    if (this.live[slot]) this.unindex(slot);
+    const type = this.types.code(f.itemTypeId);
+    const rc = this.rarities.code(f.rarityClass);
+    const br = this.rarities.code(f.baseRarity);
+    // Posting lists: a new slot joins its lists; a rewritten one moves only when a key changed.
+    if (fresh || this.type[slot] !== type) {
+      if (!fresh) this.byType[this.type[slot]!]!.delete(slot, this.ids);
+      (this.byType[type] ??= new SlotList()).insert(slot, this.ids);
+    }
+    const oldKeys = fresh ? [] : [this.rarityClass[slot]!, this.baseRarity[slot]!];
+    const newKeys = [rc, br];
+    for (const k of new Set(oldKeys)) if (!newKeys.includes(k)) this.byRarity[k]!.delete(slot, this.ids);
+    for (const k of new Set(newKeys))
+      if (!oldKeys.includes(k)) (this.byRarity[k] ??= new SlotList()).insert(slot, this.ids);
+
+    const p = this.participants.code(participantId);
+    this.openOf = grow(this.openOf, this.participants.values.length);
+    this.openOf[p]! += 1;
+    this.live[slot] = 1;
+    this.part[slot] = p;
+    this.type[slot] = type;
+    this.level[slot] = f.level;
+    this.name[slot] = this.names.code(f.nameLower);
+    this.rarityClass[slot] = rc;
+    this.baseRarity[slot] = br;
+    this.isSet[slot] = f.isSet ? 1 : 0;
+    this.views[slot] = view;
+    const codes: number[] = [];
+    for (const tag of f.tags) {
+      const c = this.tags.code(tag);
+      if (codes.includes(c)) continue;
+      codes.push(c);
+      let bits = this.tagBits[c];
+      if (!bits || bits.length * 32 <= slot) {
+        const bigger = new Uint32Array(Math.max(((slot >> 5) + 1) * 2, 64));
+        if (bits) bigger.set(bits);
+        bits = bigger;
+        this.tagBits[c] = bits;
+      }
+      bits[slot >> 5]! |= 1 << (slot & 31);
+    }
+    this.tagCodes[slot] = codes;
+  }
+
+  /** Takes a live slot out of the open counts and tag bitmaps (before it is rewritten or removed). */
+  private unindex(slot: number): void {
+    this.openOf[this.part[slot]!]! -= 1;
+    for (const c of this.tagCodes[slot]!) this.tagBits[c]![slot >> 5]! &= ~(1 << (slot & 31));
+    this.tagCodes[slot] = [];
+  }
+
+  /** Which names contain `term`, by name code (cached for the last terms; names are only ever added). */
+  private termMask(term: string): Uint8Array {
+    let hit = this.termCache.get(term);
+    if (hit) this.termCache.delete(term);
+    else {
+      if (this.termCache.size >= 32) this.termCache.delete(this.termCache.keys().next().value!);
+      hit = { mask: new Uint8Array(0), upTo: 0 };
+    }
+    this.termCache.set(term, hit);
+    const names = this.names.values;
+    if (hit.upTo < names.length) {
+      hit.mask = grow(hit.mask, names.length);
+      for (let i = hit.upTo; i < names.length; i += 1) hit.mask[i] = names[i]!.includes(term) ? 1 : 0;
+      hit.upTo = names.length;
+    }
+    return hit.mask;
+  }
+
+  search(c: SearchCriteria): { items: TradeListing[]; itemCount: number } {
+    const p = prepare(c);
+    const from = (c.page - 1) * c.pageSize;
+    const to = from + c.pageSize;
+    const items: TradeListing[] = [];
+    const hasType = p.itemType !== undefined;
+    const hasMin = p.minLevel !== undefined;
+    const hasMax = p.maxLevel !== undefined;
+    const minLevel = p.minLevel!;
+    const maxLevel = p.maxLevel!;
+    // A filter value no listing has: nothing can match.
+    const typeCode = !hasType || Number.isNaN(p.itemType) ? NONE : this.types.find(p.itemType);
+    if (hasType && typeCode === NONE) return { items, itemCount: 0 };
+    const rarityCode = p.rarity ? this.rarities.find(p.rarity) : NONE;
+    if (p.rarity && rarityCode === NONE) return { items, itemCount: 0 };
+    const hasRarity = rarityCode !== NONE;
+    const tagMaps: Uint32Array[] = [];
+    for (const t of p.statTags) {
+      const code = this.tags.find(t);
+      if (code === NONE) return { items, itemCount: 0 };
+      const bits = this.tagBits[code]!;
+      if (!tagMaps.includes(bits)) tagMaps.push(bits);
+    }
+    const nTags = tagMaps.length;
+    const tag0 = tagMaps[0];
+    const nameMask = p.term ? this.termMask(p.term) : undefined;
+    const wantsSet = p.wantsSet;
+    const unfiltered = !hasType && !hasMin && !hasMax && !nameMask && !hasRarity && !wantsSet && !nTags;
+
+    // The candidates: the shortest of the season's order and the posting lists of the filters given.
+    let candidates = this.order;
+    if (hasType && this.byType[typeCode]!.length < candidates.length) candidates = this.byType[typeCode]!;
+    if (hasRarity && this.byRarity[rarityCode]!.length < candidates.length) candidates = this.byRarity[rarityCode]!;
+
+    const excluded = (this.excluded = grow(this.excluded, this.participants.values.length));
+    const marked: number[] = [];
+    for (const id of c.exclude) {
+      const code = this.participants.find(id);
+      if (code !== NONE && !excluded[code]) {
+        excluded[code] = 1;
+        marked.push(code);
+      }
+    }
+    const { live, part, type, level, name, rarityClass, baseRarity, isSet, views } = this;
+    const slots = candidates.slots;
+    let count = 0;
+    try {
+      if (unfiltered) {
+        // Every open listing of the others matches: count without looking, walk only to the page's end.
+        let total = this.byId.size;
+        for (const code of marked) total -= this.openOf[code]!;
+        for (let k = candidates.length - 1; k >= 0 && !(count >= to); k -= 1) {
+          const s = slots[k]!;
+          if (!live[s] || excluded[part[s]!]) continue;
+          if (count >= from) items.push(views[s]!);
+          count += 1;
+        }
+        return { items, itemCount: total };
+      }
+      for (let k = candidates.length - 1; k >= 0; k -= 1) {
+        const s = slots[k]!;
+        if (!live[s] || excluded[part[s]!]) continue;
+        if (hasType && type[s] !== typeCode) continue;
+        if (hasMin && level[s]! < minLevel) continue;
+        if (hasMax && level[s]! > maxLevel) continue;
+        if (nameMask && !nameMask[name[s]!]) continue;
+        if (hasRarity && rarityClass[s] !== rarityCode && baseRarity[s] !== rarityCode) continue;
+        if (wantsSet && !isSet[s]) continue;
+        if (nTags) {
+          const word = s >> 5;
+          const bit = 1 << (s & 31);
+          if (!((tag0![word] ?? 0) & bit)) continue;
+          let all = true;
+          for (let j = 1; j < nTags; j += 1)
+            if (!((tagMaps[j]![word] ?? 0) & bit)) {
+              all = false;
+              break;
+            }
+          if (!all) continue;
+        }
+        if (count >= from && count < to) items.push(views[s]!);
+        count += 1;
+      }
+    } finally {
+      for (const code of marked) excluded[code] = 0;
+    }
+    return { items, itemCount: count };
+  }
+}
+
 /**
  * The trading post's search read model: every open listing, in memory, per season, newest first. FerretDB
  * evaluates anything but top-level equality in its own process after fetching every candidate, so a
- * search over 100,000 listings in the store takes seconds; here it is one pass over an array. Each
- * replica keeps its own copy: loaded in full at start (and on a slow timer), and kept fresh by reloading
- * a listing whenever any replica changes it (Redis pub/sub, see push.ts).
+ * search over 100,000 listings in the store takes seconds; here it is one pass over flat typed arrays (see
+ * Shard). Each replica keeps its own copy: loaded in full at start (and on a slow timer), and kept fresh by
+ * reloading a listing whenever any replica changes it (Redis pub/sub, see push.ts).
  */
 export class SearchIndex {
-  private readonly seasons = new Map<number, SeasonShard>();
+  private readonly seasons = new Map<number, Shard>();
 
   get size(): number {
     let n = 0;
-    for (const s of this.seasons.values()) n += s.byId.size;
+    for (const s of this.seasons.values()) n += s.liveCount;
     return n;
   }
 
@@ -72,96 +459,37 @@ export class SearchIndex {
       this.remove(listingId);
       return;
     }
-    const shard = this.shard(l.seasonId);
-    const entry: Entry = {
-      id: l._id,
-      seasonId: l.seasonId,
-      participantId: l.seasonParticipantId,
-      nameLower: l.itemName.toLowerCase(),
-      name: l.itemName,
-      itemTypeId: l.itemDisplay.baseItem.itemTypeId,
-      level: levelOf(l.itemDisplay),
-      rarityClass: (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase(),
-      baseRarity: l.itemDisplay.baseItem.rarity.toLowerCase(),
-      isSet: l.itemName.includes('(S)'),
-      tags: new Set(l.statTags),
-      listing: l,
-      view: listingView(l),
-      removed: false,
-    };
-    const existing = shard.byId.get(l._id);
-    if (existing) {
-      Object.assign(existing, entry);
-      return;
-    }
     // Moved between seasons (never in practice): drop the old copy.
     for (const [sid, other] of this.seasons) if (sid !== l.seasonId && other.byId.has(l._id)) this.remove(l._id);
-    shard.byId.set(l._id, entry);
-    const last = shard.order[shard.order.length - 1];
-    if (!last || last.id < l._id) shard.order.push(entry);
-    else shard.order.splice(this.insertAt(shard.order, l._id), 0, entry);
+    this.shard(l.seasonId).put(l);
   }
 
   remove(id: number): void {
-    for (const shard of this.seasons.values()) {
-      const e = shard.byId.get(id);
-      if (!e) continue;
-      e.removed = true;
-      shard.byId.delete(id);
-      shard.tombstones += 1;
-      if (shard.tombstones > 1_000 && shard.tombstones > shard.order.length / 4) {
-        shard.order = shard.order.filter((x) => !x.removed);
-        shard.tombstones = 0;
+    for (const [sid, shard] of this.seasons) {
+      if (!shard.remove(id) || !shard.needsCompaction()) continue;
+      // Rebuild the season from its open listings: slots, dictionaries and bitmaps start afresh.
+      const fresh = new Shard();
+      for (let k = 0; k < shard.order.length; k += 1) {
+        const s = shard.order.slots[k]!;
+        if (shard.live[s])
+          fresh.insert(shard.ids[s]!, shard.participants.values[shard.part[s]!]!, shard.factsAt(s), shard.views[s]!);
       }
+      this.seasons.set(sid, fresh);
     }
   }
 
   search(c: SearchCriteria): { items: TradeListing[]; itemCount: number } {
     const shard = this.seasons.get(c.seasonId);
     if (!shard) return { items: [], itemCount: 0 };
-    const term = c.searchTerm?.trim().toLowerCase() || undefined;
-    // Every per-entry test is a comparison of precomputed values: the scan is the whole cost.
-    const tags = parseFilter(c.filter);
-    const wantsSet = tags.includes('setItem');
-    const statTags = tags.filter((t) => t !== 'setItem');
-    const rarity = c.rarity?.toLowerCase();
-    const from = (c.page - 1) * c.pageSize;
-    const to = from + c.pageSize;
-    const items: TradeListing[] = [];
-    let count = 0;
-    for (let i = shard.order.length - 1; i >= 0; i -= 1) {
-      const e = shard.order[i]!;
-      if (e.removed || c.exclude.has(e.participantId)) continue;
-      if (c.itemType !== undefined && e.itemTypeId !== c.itemType) continue;
-      if (c.minLevel !== undefined && e.level < c.minLevel) continue;
-      if (c.maxLevel !== undefined && e.level > c.maxLevel) continue;
-      if (term && !e.nameLower.includes(term)) continue;
-      if (rarity && e.rarityClass !== rarity && e.baseRarity !== rarity) continue;
-      if (wantsSet && !e.isSet) continue;
-      if (statTags.length && !statTags.every((t) => e.tags.has(t))) continue;
-      if (count >= from && count < to) items.push(e.view);
-      count += 1;
-    }
-    return { items, itemCount: count };
+    return shard.search(c);
   }
 
-  private shard(seasonId: number): SeasonShard {
+  private shard(seasonId: number): Shard {
     let s = this.seasons.get(seasonId);
     if (!s) {
-      s = { byId: new Map(), order: [], tombstones: 0 };
+      s = new Shard();
       this.seasons.set(seasonId, s);
     }
     return s;
-  }
-
-  private insertAt(order: Entry[], id: number): number {
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (order[mid]!.id < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }
