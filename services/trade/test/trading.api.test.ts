@@ -570,11 +570,7 @@ describe('the settlement saga', () => {
     expect(history).toMatchObject({ volume: 1, median: 5 });
   });
 
-  // KNOWN DEFECT, skipped so the rest lands: on the final tree this failed (2 of 50 buyouts won; a failed
-  // settlement left the listing 'open' where the test expects the guard still 'settling'; the SSE frame did not
-  // arrive), alongside ioredis 'Connection in subscriber mode' errors from trade's pub/sub connection. It passed
-  // 27/27 earlier the same day; the lock or the pub/sub wiring changed since. See the session note.
-  it.skip('when season reports the settlement failed, then the listing reopens and can be bought again', async () => {
+  it('when season reports the settlement failed, then the listing reopens and can be bought again', async () => {
     const seller = await trader();
     const buyer = await trader({ balances: { Scrap: 50 } });
     const l = await listed(seller, {}, 5);
@@ -597,11 +593,7 @@ describe('the settlement saga', () => {
     expect((await h.svc.store.listing(l.tradeListingId))?.state).toBe('settling');
   });
 
-  // KNOWN DEFECT, skipped so the rest lands: on the final tree this failed (2 of 50 buyouts won; a failed
-  // settlement left the listing 'open' where the test expects the guard still 'settling'; the SSE frame did not
-  // arrive), alongside ioredis 'Connection in subscriber mode' errors from trade's pub/sub connection. It passed
-  // 27/27 earlier the same day; the lock or the pub/sub wiring changed since. See the session note.
-  it.skip('when 50 buyouts of one listing arrive at once, then exactly one settles and 49 get 409', async () => {
+  it('when 50 buyouts of one listing arrive at once, then exactly one settles and 49 get 409', async () => {
     const seller = await trader();
     const buyers = await Promise.all(Array.from({ length: 5 }, () => trader({ balances: { Scrap: 1_000 } })));
     const l = await listed(seller, {}, 10);
@@ -805,11 +797,7 @@ describe('notifications', () => {
     expect(ok.body).toMatchObject({ seasonParticipantId: me.id, status: 'Incoming', acknowledgedOn: null });
   });
 
-  // KNOWN DEFECT, skipped so the rest lands: on the final tree this failed (2 of 50 buyouts won; a failed
-  // settlement left the listing 'open' where the test expects the guard still 'settling'; the SSE frame did not
-  // arrive), alongside ioredis 'Connection in subscriber mode' errors from trade's pub/sub connection. It passed
-  // 27/27 earlier the same day; the lock or the pub/sub wiring changed since. See the session note.
-  it.skip('when a page listens on the SSE stream (token as a query parameter), then an incoming offer and its notification arrive live', async () => {
+  it('when a page listens on the SSE stream (token as a query parameter), then an incoming offer and its notification arrive live', async () => {
     const seller = await trader();
     const buyer = await trader();
     const l = await listed(seller, { name: 'Live Ring' });

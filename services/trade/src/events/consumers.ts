@@ -26,6 +26,10 @@ export function subscribeSeasonEvents(bus: EventBus, trade: TradeService, groupI
   return bus.subscribe({
     groupId,
     fromBeginning: true,
+    // Five topics of three partitions: a long replay of one (stash items) must not hold up the others
+    // (participants, balances, the saga's replies). Order holds within a partition, which is all the
+    // handlers rely on (each applies a newer version only, or is guarded by its settlement id).
+    partitionsConsumedConcurrently: 15,
     handlers: {
       [participantJoinedV1.type]: on(participantJoinedV1, (e) => trade.onParticipantJoined(e.data)),
       [stashItemChangedV1.type]: on(stashItemChangedV1, (e) => trade.onStashItemChanged(e.data)),
