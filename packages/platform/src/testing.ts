@@ -4,14 +4,25 @@ import { EventBus } from './kafka';
 import { createLogger } from './logger';
 import type { RunningService } from './service';
 
-/** Environment for booting a service in a test: port 0, a database of its own, quiet logs. */
+/**
+ * Environment for booting a service in a test: port 0, a database of its own, quiet logs, and job queues of its
+ * own (a queue shared with another run's workers would hand its jobs to a process with another database).
+ */
 export function testEnv(service: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const id = randomUUID().slice(0, 8);
+  const queues: NodeJS.ProcessEnv =
+    service === 'files'
+      ? { FILES_UPLOAD_QUEUE: `test-files-upload-${id}`, FILES_FINALISE_QUEUE: `test-files-finalise-${id}` }
+      : service === 'account'
+        ? { MAIL_QUEUE: `test-account-mail-${id}` }
+        : {};
   return {
     ...process.env,
     NODE_ENV: 'test',
     PORT: '0',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    MONGO_DB: `test-${service}-${randomUUID().slice(0, 8)}`,
+    MONGO_DB: `test-${service}-${id}`,
+    ...queues,
     ...extra,
   };
 }
