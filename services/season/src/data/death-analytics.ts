@@ -3,9 +3,11 @@ import type { AnalyticsCache, DeathAggregates, DeathAggregation } from '../domai
 import type { CharacterModels } from './characters';
 
 /**
- * The death analytics as aggregations on `character_deaths` (FerretDB 1.24 runs all three: `$match`,
- * `$group` with `$sum` / `$max` / `$first`, `$sort`; it has no `$facet`, so they are three pipelines).
- * The level band is stored on each death row when it is recorded, so no expression operator is needed.
+ * The death analytics as aggregations on `character_deaths`, in the stages and accumulators FerretDB 1.24
+ * implements (measured against it): `$match`, `$group` with `$sum`, `$sort`. It has no `$facet`, no `$max`,
+ * `$min`, `$first`, `$last` or `$push`, and no `$cond`/`$switch`, so: three pipelines; killers are grouped by
+ * tag and name together; the level band is stored on each death row when it is recorded; and the deadliest
+ * killer of a class is the first row of that class in the database's sorted (class, killer) groups.
  */
 export function mongoDeathAggregation(models: CharacterModels): DeathAggregation {
   const deaths = models.CharacterDeath.collection;
@@ -13,49 +15,56 @@ export function mongoDeathAggregation(models: CharacterModels): DeathAggregation
   return {
     async aggregate(seasonId: number): Promise<DeathAggregates> {
       const match = { $match: { seasonId } };
-      const [killers, bands, classes] = await Promise.all([
-        run<{ _id: string; killedBy: string; deaths: number }>([
+      const [killers, bands, classKillers] = await Promise.all([
+        run<{ _id: { tag?: string | null; killedBy?: string | null }; deaths: number }>([
           match,
-          { $group: { _id: '$tag', killedBy: { $max: '$killedBy' }, deaths: { $sum: 1 } } },
+          { $group: { _id: { tag: '$tag', killedBy: '$killedBy' }, deaths: { $sum: 1 } } },
+          { $sort: { deaths: -1, '_id.killedBy': 1 } },
         ]),
-        run<{ _id: { band: number | null; difficulty: number | null }; deaths: number }>([
+        run<{ _id: { band?: number | null; difficulty?: number | null }; deaths: number }>([
           match,
           { $group: { _id: { band: '$levelBand', difficulty: '$difficulty' }, deaths: { $sum: 1 } } },
         ]),
-        run<{ _id: string | null; deaths: number; tag: string; killedBy: string; killerDeaths: number }>([
+        run<{ _id: { className?: string | null; tag?: string | null; killedBy?: string | null }; deaths: number }>([
           match,
           {
             $group: {
-              _id: { className: '$className', tag: '$tag' },
-              killedBy: { $max: '$killedBy' },
+              _id: { className: '$className', tag: '$tag', killedBy: '$killedBy' },
               deaths: { $sum: 1 },
             },
           },
-          // Within a class the killer with most deaths first (ties: by name), so $first picks the deadliest.
-          { $sort: { '_id.className': 1, deaths: -1, killedBy: 1 } },
-          {
-            $group: {
-              _id: '$_id.className',
-              deaths: { $sum: '$deaths' },
-              tag: { $first: '$_id.tag' },
-              killedBy: { $first: '$killedBy' },
-              killerDeaths: { $first: '$deaths' },
-            },
-          },
+          // Within a class: the killer with most deaths first, ties by name.
+          { $sort: { '_id.className': 1, deaths: -1, '_id.killedBy': 1 } },
         ]),
       ]);
+      // One row per killer tag (a tag named differently over time, after a catalogue edit, is one killer).
+      const byTag = new Map<string, DeathAggregates['killers'][number]>();
+      for (const k of killers) {
+        const tag = k._id.tag ?? '';
+        const known = byTag.get(tag);
+        if (known) known.deaths += k.deaths;
+        else byTag.set(tag, { tag, killedBy: k._id.killedBy ?? '', deaths: k.deaths });
+      }
+      const classes = new Map<string, DeathAggregates['classes'][number]>();
+      for (const row of classKillers) {
+        const className = row._id.className ?? '';
+        const known = classes.get(className);
+        if (known) known.deaths += row.deaths;
+        else
+          classes.set(className, {
+            className,
+            deaths: row.deaths,
+            tag: row._id.tag ?? '',
+            killedBy: row._id.killedBy ?? '',
+            killerDeaths: row.deaths,
+          });
+      }
       return {
-        killers: killers.map((k) => ({ tag: k._id ?? '', killedBy: k.killedBy, deaths: k.deaths })),
+        killers: [...byTag.values()],
         bandsByDifficulty: bands
           .filter((b) => typeof b._id.band === 'number' && typeof b._id.difficulty === 'number')
           .map((b) => ({ band: b._id.band!, difficulty: b._id.difficulty!, deaths: b.deaths })),
-        classes: classes.map((c) => ({
-          className: c._id ?? '',
-          deaths: c.deaths,
-          tag: c.tag ?? '',
-          killedBy: c.killedBy,
-          killerDeaths: c.killerDeaths,
-        })),
+        classes: [...classes.values()],
       };
     },
   };
