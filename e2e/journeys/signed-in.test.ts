@@ -59,7 +59,7 @@ describe('signed in', () => {
     const add = page.getByRole('button', { name: 'Add' });
     await add.click();
     expect(await add.isDisabled()).toBe(true);
-    expect(await page.getByText('* Changes have not been saved').isVisible()).toBe(true);
+    await page.getByText('* Changes have not been saved').waitFor({ state: 'visible' });
     await journey.screenshot(page, 'own-builds');
 
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();

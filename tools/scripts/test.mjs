@@ -1,6 +1,7 @@
 // `npm test`: every workspace's tests against the real engines, then the browser journeys against the
 // site as `npm start` runs it. Ends with one line `N passed, N failed` (CI reads it) and exits non-zero
-// on any failure. Options: --no-e2e, --no-schemathesis, and jest arguments after `--` (e.g.
+// on any failure. Options: --no-e2e, --no-schemathesis, --only-e2e (the journeys alone; jest arguments then pick
+// journeys), and jest arguments after `--` (e.g.
 // `npm test -- --selectProjects @league/bff`). Between the jest projects and the journeys, schemathesis
 // fuzzes every service's OpenAPI document (tools/scripts/schemathesis.mjs): one passed or failed per service.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +14,8 @@ import { runSchemathesis } from './schemathesis.mjs';
 const args = process.argv.slice(2);
 const skipE2e = args.includes('--no-e2e') || process.env.LEAGUE_SKIP_E2E === '1';
 const skipFuzz = args.includes('--no-schemathesis') || process.env.LEAGUE_SKIP_SCHEMATHESIS === '1';
-const jestArgs = args.filter((a) => a !== '--no-e2e' && a !== '--no-schemathesis' && a !== '--');
+const onlyE2e = args.includes('--only-e2e');
+const jestArgs = args.filter((a) => !['--no-e2e', '--no-schemathesis', '--only-e2e', '--'].includes(a));
 const resultsDir = path.join(root, '.local', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const summaryFile = path.join(root, '.local', 'test-summary.txt');
@@ -98,9 +100,11 @@ async function main() {
   Object.assign(process.env, engines.env);
   if (engines.source !== 'stack') process.env.LEAGUE_ENGINES_FROM_ENV = '1';
 
-  runJest('unit-and-component', 'jest.config.js', jestArgs);
-  if (!skipFuzz && !jestArgs.length) await fuzzServices();
-  if (skipE2e || jestArgs.length) return finish();
+  if (!onlyE2e) {
+    runJest('unit-and-component', 'jest.config.js', jestArgs);
+    if (!skipFuzz && !jestArgs.length) await fuzzServices();
+    if (skipE2e || jestArgs.length) return finish();
+  }
 
   sh_ensureChromium();
   // The journeys visit every page of the demo league `npm start` shows, so they get the same seeds.
@@ -130,7 +134,7 @@ async function main() {
   );
   try {
     await waitReady(`http://127.0.0.1:${bffPort}/ready`, site);
-    runJest('e2e', 'e2e/jest.config.js', [], { BASE_URL: `http://127.0.0.1:${bffPort}` });
+    runJest('e2e', 'e2e/jest.config.js', onlyE2e ? jestArgs : [], { BASE_URL: `http://127.0.0.1:${bffPort}` });
   } catch (err) {
     totals.failed += 1;
     failures.push(`e2e: ${err.message} (see .local/test-results/e2e-site.log)`);

@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// The suite shares two cores with the services' engine-backed tests: a lazy route chunk or a saga can take
+// seconds to settle there, so findBy*/waitFor wait up to 10 s (a real miss still fails, only later).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
