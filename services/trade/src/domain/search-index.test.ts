@@ -76,6 +76,20 @@ describe('the search index', () => {
     expect(ids({ filter: 'a;c' })).toEqual([]);
     expect(ids({ filter: 'setItem;listedForTrade' })).toEqual([2]);
   });
+
+  it('when a stored listing has no stat tags field, then it is indexed with none', () => {
+    const index = new SearchIndex();
+    const old = listing(1, { statTags: undefined as unknown as string[] });
+    index.load([old, listing(2, { statTags: ['a'] })]);
+    const ids = (filter?: string) =>
+      index
+        .search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, filter })
+        .items.map((l) => l.tradeListingId);
+    expect(ids()).toEqual([2, 1]);
+    expect(ids('a')).toEqual([2]);
+    expect(listingMatches(old, { filter: 'a' })).toBe(false);
+    expect(listingMatches(old, {})).toBe(true);
+  });
 });
 
 /** The search as it was before the index became columnar: a filter over every open listing, newest first. */
@@ -189,6 +203,11 @@ function randomCriteria(r: Rng, seasons: number[]): SearchCriteria {
       'e',
       'stormbane',
       'Iron Void',
+      'orm',
+      'zzz',
+      'ane ',
+      'TORM',
+      'ember (s',
     ]);
   if (r.chance(0.3))
     c.rarity = r.pick([...CLASSES, 'EPIC', 'legendary', 'double rare mi', 'Rare', 'Mythical', '', ' Epic']);

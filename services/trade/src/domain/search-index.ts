@@ -40,7 +40,7 @@ function factsOf(l: ListingDoc): Facts {
     rarityClass: (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase(),
     baseRarity: l.itemDisplay.baseItem.rarity.toLowerCase(),
     isSet: l.itemName.includes('(S)'),
-    tags: l.statTags,
+    tags: l.statTags ?? [],
   };
 }
 
@@ -201,6 +201,9 @@ class Shard {
   excluded = new Uint8Array(0);
   /** The last terms searched: which names (by code) contain them, checked up to `upTo`. */
   termCache = new Map<string, { mask: Uint8Array; upTo: number }>();
+  /** Per trigram of the lower-cased names, the codes of the names holding it (built on the first term). */
+  grams = new Map<string, number[]>();
+  gramsUpTo = 0;
 
   get liveCount(): number {
     return this.byId.size;
@@ -329,13 +332,37 @@ class Shard {
       hit = { mask: new Uint8Array(0), upTo: 0 };
     }
     this.termCache.set(term, hit);
+    this.indexGrams();
     const names = this.names.values;
     if (hit.upTo < names.length) {
       hit.mask = grow(hit.mask, names.length);
-      for (let i = hit.upTo; i < names.length; i += 1) hit.mask[i] = names[i]!.includes(term) ? 1 : 0;
+      // A name holds the term only if it holds each of the term's trigrams: check the names of its rarest.
+      let candidates: number[] | undefined;
+      if (term.length >= 3 && hit.upTo === 0)
+        for (let i = 0; i + 3 <= term.length; i += 1) {
+          const list = this.grams.get(term.slice(i, i + 3)) ?? [];
+          if (!candidates || list.length < candidates.length) candidates = list;
+        }
+      if (candidates) for (const code of candidates) hit.mask[code] = names[code]!.includes(term) ? 1 : 0;
+      else for (let i = hit.upTo; i < names.length; i += 1) hit.mask[i] = names[i]!.includes(term) ? 1 : 0;
       hit.upTo = names.length;
     }
     return hit.mask;
+  }
+
+  /** Adds the names not yet in the trigram lists (each name's distinct trigrams, name codes ascending). */
+  private indexGrams(): void {
+    const names = this.names.values;
+    for (let code = this.gramsUpTo; code < names.length; code += 1) {
+      const n = names[code]!;
+      for (let i = 0; i + 3 <= n.length; i += 1) {
+        const g = n.slice(i, i + 3);
+        let list = this.grams.get(g);
+        if (!list) this.grams.set(g, (list = []));
+        if (list[list.length - 1] !== code) list.push(code);
+      }
+    }
+    this.gramsUpTo = names.length;
   }
 
   search(c: SearchCriteria): { items: TradeListing[]; itemCount: number } {
