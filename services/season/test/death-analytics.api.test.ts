@@ -1,4 +1,6 @@
 import { characterModels } from '../src/data/characters';
+import { redisAnalyticsCache } from '../src/data/death-analytics';
+import { seedDemoDeaths } from '../src/domain/death-seed';
 import { bootSeason, unique, type Harness } from './support/season';
 
 const checksum = (n: number) => n.toString(16).toUpperCase().padStart(32, '0');
@@ -200,5 +202,30 @@ describe('death analytics (hardcore seasons)', () => {
     expect((await h.call('GET', '/season/17/death-analytics?branch=beta', { token: tester })).status).toBe(200);
     expect((await h.call('GET', '/season/abc/death-analytics')).status).toBe(400);
     expect((await h.call('GET', '/season/19/death-analytics?branch=nope')).status).toBe(400);
+  });
+});
+
+describe('demo deaths (the seed)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await bootSeason({ season7StartsNow: true, participantsPerLadder: 3 });
+  }, 60_000);
+  afterAll(() => h?.stop());
+
+  it('when the demo seed runs twice, then each demo participant of the hardcore ladder has died once, through the upload', async () => {
+    const characters = {
+      season: h.svc.ctx,
+      models: characterModels(h.svc.mongo),
+      analytics: redisAnalyticsCache(h.svc.redis, h.svc.mongo.name),
+    };
+    const cached = await h.call('GET', '/season/19/death-analytics');
+    expect(cached.body.totalDeaths).toBe(0);
+    expect(await seedDemoDeaths(characters)).toEqual({ deaths: 3 });
+    expect(await seedDemoDeaths(characters)).toEqual({ deaths: 0 });
+    const got = (await h.call('GET', '/season/19/death-analytics')).body as Analytics;
+    expect(got.totalDeaths).toBe(3);
+    expect(got.classes.map((c) => c.className).sort()).toEqual(['Pyromancer', 'Ritualist', 'Warder']);
+    const tracker = (await h.call('GET', '/season/19/kill-tracker')).body as Array<{ killedCount: number }>;
+    expect(tracker.reduce((s, r) => s + r.killedCount, 0)).toBe(3);
   });
 });

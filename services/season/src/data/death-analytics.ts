@@ -47,7 +47,9 @@ export function mongoDeathAggregation(models: CharacterModels): DeathAggregation
       }
       const classes = new Map<string, DeathAggregates['classes'][number]>();
       for (const row of classKillers) {
-        const className = row._id.className ?? '';
+        // Rows stored before deaths kept the class have none: they count for their killer only.
+        if (row._id.className === null || row._id.className === undefined) continue;
+        const className = row._id.className;
         const known = classes.get(className);
         if (known) known.deaths += row.deaths;
         else
