@@ -211,14 +211,24 @@ export class SavedSearchService {
    */
   async onListingOpened(e: EventData<typeof listingOpenedV1>): Promise<{ examined: number; written: number }> {
     if (!this.index.watches(e.seasonId)) return { examined: 0, written: 0 };
-    // The stored listing: its rarity class (not in the event) and whether it is still open.
-    const listing = await this.d.trade.listing(e.tradeListingId);
-    if (!listing || listing.state !== 'open' || listing.seasonId !== e.seasonId) return { examined: 0, written: 0 };
+    // The stored listing (its rarity class is not in the event; is it still open?) and the seller's blocks
+    // either way, read at once: one round trip before the one write.
+    const seller = e.seasonParticipantId;
+    const [listing, by, of] = await Promise.all([
+      this.d.trade.listing(e.tradeListingId),
+      this.d.trade.blocksBy(seller),
+      this.d.trade.blocksOf(seller),
+    ]);
+    if (
+      !listing ||
+      listing.state !== 'open' ||
+      listing.seasonId !== e.seasonId ||
+      listing.seasonParticipantId !== seller
+    )
+      return { examined: 0, written: 0 };
     const { matches, examined } = this.index.match(listingFacts(listing));
-    const seller = listing.seasonParticipantId;
     let candidates = matches.filter((s) => s.seasonParticipantId !== seller);
     if (!candidates.length) return { examined, written: 0 };
-    const [by, of] = await Promise.all([this.d.trade.blocksBy(seller), this.d.trade.blocksOf(seller)]);
     const blocked = new Set([...by.map((b) => b.ignoredParticipantId), ...of.map((b) => b.seasonParticipantId)]);
     candidates = candidates.filter((s) => !blocked.has(s.seasonParticipantId));
     if (!candidates.length) return { examined, written: 0 };
