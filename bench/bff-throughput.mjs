@@ -5,7 +5,7 @@
 // BENCH_SECONDS (default 10) sets each measured pass; BENCH_PATH the read (default Season 7's SC Trade leaderboard, id 18).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,8 +29,10 @@ const freePort = () =>
     });
   });
 
-function startApp(name, script, env) {
-  const child = spawn(process.execPath, [path.join(root, script)], {
+// BENCH_BFF_NODE_ARGS: extra node flags for the BFF process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+// (the profile is written when the BFF exits at the end of the run).
+function startApp(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, script)], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -61,6 +63,16 @@ const stop = (child) =>
     child.kill('SIGTERM');
   });
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: seconds }, (err, result) =>
@@ -79,12 +91,17 @@ const season = startApp('season', 'services/season/dist/main.js', {
   SEASON7_STARTS_NOW: '1',
   SEASON_CONSUMER_GROUP: db,
 });
-const bff = startApp('bff', 'bff/dist/main.js', {
-  PORT: String(bffPort),
-  SEASON_URL: `http://127.0.0.1:${seasonPort}`,
-  // The per-IP limit would otherwise answer 429 to a load generator on loopback: the bench measures the proxy.
-  API_RATE_LIMIT_PER_WINDOW: process.env.API_RATE_LIMIT_PER_WINDOW ?? '100000000',
-});
+const bff = startApp(
+  'bff',
+  'bff/dist/main.js',
+  {
+    PORT: String(bffPort),
+    SEASON_URL: `http://127.0.0.1:${seasonPort}`,
+    // The per-IP limit would otherwise answer 429 to a load generator on loopback: the bench measures the proxy.
+    API_RATE_LIMIT_PER_WINDOW: process.env.API_RATE_LIMIT_PER_WINDOW ?? '100000000',
+  },
+  (process.env.BENCH_BFF_NODE_ARGS ?? '').split(' ').filter(Boolean),
+);
 
 const direct = `http://127.0.0.1:${seasonPort}${READ}`;
 const through = `http://127.0.0.1:${bffPort}/api${READ}`;
@@ -99,7 +116,16 @@ try {
     ['direct', direct],
     ['bff', through],
   ]) {
+    const before = { season: cpuMs(season.pid), bff: cpuMs(bff.pid) };
     const r = await run(url, SECONDS);
+    // Where the CPU went per answered request: the season service's and the BFF's own share.
+    const perRequest = (name, child) => {
+      const after = cpuMs(child.pid);
+      return after === undefined || before[name] === undefined
+        ? undefined
+        : Math.round(((after - before[name]) * 1000) / Math.max(1, r.requests.total));
+    };
+    const cpu = { seasonUs: perRequest('season', season), bffUs: perRequest('bff', bff) };
     const bad = r.non2xx + r.errors + r.timeouts;
     if (bad > 0) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
     passes[label] = {
@@ -109,6 +135,7 @@ try {
       p50Ms: r.latency.p50,
       p99Ms: r.latency.p99,
       maxMs: r.latency.max,
+      cpuMicrosecondsPerRequest: cpu,
     };
   }
   const ratio = Math.round((passes.bff.requestsPerSecond / passes.direct.requestsPerSecond) * 1000) / 1000;
@@ -126,7 +153,7 @@ try {
   writeFileSync(path.join(here, 'results', 'bff-throughput.json'), `${JSON.stringify(result, null, 2)}\n`);
   for (const [label, p] of Object.entries(passes)) {
     console.log(
-      `${label.padEnd(6)} ${String(p.requestsPerSecond).padStart(6)} req/s   p50 ${p.p50Ms} ms   p99 ${p.p99Ms} ms   (${p.requests} requests, ${CONNECTIONS} keep-alive connections, ${SECONDS} s)`,
+      `${label.padEnd(6)} ${String(p.requestsPerSecond).padStart(6)} req/s   p50 ${p.p50Ms} ms   p99 ${p.p99Ms} ms   (${p.requests} requests, ${CONNECTIONS} keep-alive connections, ${SECONDS} s)   CPU per request: season ${p.cpuMicrosecondsPerRequest.seasonUs} µs, bff ${p.cpuMicrosecondsPerRequest.bffUs} µs`,
     );
   }
   console.log(`ratio bff/direct: ${ratio} (target >= ${TARGET}) ${ratio >= TARGET ? 'OK' : 'BELOW TARGET'}`);
