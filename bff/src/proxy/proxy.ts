@@ -1,7 +1,13 @@
 import http, { type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  proxyEventsPlugin,
+  type Plugin,
+  type RequestHandler,
+} from 'http-proxy-middleware';
 import { AppError, type Logger } from '@league/platform';
 import { mountApiDocs } from '../openapi/merged-document';
 import { resolveRoute, ROUTE_TABLE, type ServiceName } from './route-table';
@@ -55,6 +61,11 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
         xfwd: true,
         ws: false, // upgrades are routed explicitly below
         proxyTimeout: 10 * 60_000,
+        // The library's default plugins minus its logger, which parses a URL per response to log to a
+        // no-op logger: errors are logged by `on.error` below; the error plugin stops a dropped client's
+        // upstream answer, the events plugin wires `on`.
+        ejectPlugins: true,
+        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
         on: {
           proxyReq: (proxyReq, req) => {
             const id = (req as Request).res?.getHeader('x-request-id');

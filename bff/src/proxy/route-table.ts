@@ -34,13 +34,25 @@ export const ROUTE_TABLE: RouteEntry[] = [
 
 const normalise = (p: string) => p.toLowerCase().replace(/\/+$/, '');
 
+/** The table's prefixes normalised once, longest first (looked up on every proxied request). */
+const compiled = new WeakMap<RouteEntry[], Array<{ prefix: string; entry: RouteEntry }>>();
+function compile(table: RouteEntry[]) {
+  let c = compiled.get(table);
+  if (!c) {
+    c = table
+      .map((entry) => ({ prefix: normalise(entry.prefix), entry }))
+      .sort((a, b) => b.prefix.length - a.prefix.length);
+    compiled.set(table, c);
+  }
+  return c;
+}
+
 /** Longest matching prefix wins, so `/admin/supporters` is not taken by a shorter `/admin` entry. */
 export function resolveRoute(path: string, table: RouteEntry[] = ROUTE_TABLE): RouteEntry | undefined {
-  const p = normalise(path.split('?')[0] ?? '');
-  let best: RouteEntry | undefined;
-  for (const entry of table) {
-    const prefix = normalise(entry.prefix);
-    if ((p === prefix || p.startsWith(`${prefix}/`)) && (!best || prefix.length > best.prefix.length)) best = entry;
+  const q = path.indexOf('?');
+  const p = normalise(q < 0 ? path : path.slice(0, q));
+  for (const { prefix, entry } of compile(table)) {
+    if (p === prefix || (p.startsWith(prefix) && p.charCodeAt(prefix.length) === 47) /* '/' */) return entry;
   }
-  return best;
+  return undefined;
 }
