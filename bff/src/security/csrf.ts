@@ -21,6 +21,24 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
+/**
+ * Fresh tokens are cut from a block of CSPRNG bytes drawn 128 tokens at a time (as crypto.randomUUID
+ * pools its entropy): one randomFillSync per 128 cookieless GETs instead of one each; no byte is used twice.
+ */
+const TOKEN_BYTES = 32;
+const POOL_BYTES = TOKEN_BYTES * 128;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+export function newXsrfToken(): string {
+  if (poolOffset + TOKEN_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  const token = pool.toString('base64url', poolOffset, poolOffset + TOKEN_BYTES);
+  poolOffset += TOKEN_BYTES;
+  return token;
+}
+
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -49,7 +67,7 @@ export function csrfProtection() {
     const cookie = cookieValue(req.headers.cookie, XSRF_COOKIE);
     if (SAFE.has(req.method)) {
       if (!cookie && req.method === 'GET') {
-        const token = randomBytes(32).toString('base64url');
+        const token = newXsrfToken();
         res.append('set-cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${req.secure ? '; Secure' : ''}`);
       }
       return next();
