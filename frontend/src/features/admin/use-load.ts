@@ -3,7 +3,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 
 export type LoadStatus = 'loading' | 'loaded' | 'failed';
 
-/** Loads data for a screen when its inputs change; `reload` asks again; `setData` edits it locally. */
+/** Loads data for a screen when its inputs change; `reload` asks again (`refresh` without the loading state); `setData` edits it locally. */
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [data, setData] = useState<T | null>(null);
@@ -12,9 +12,10 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   const loadRef = useRef(load);
   loadRef.current = load;
 
-  const reload = useCallback(async () => {
+  /** Loads again; `quiet` keeps the current data on screen meanwhile (no loading state, nothing unmounts). */
+  const fetchAgain = useCallback(async (quiet: boolean) => {
     const mine = ++generation.current;
-    setStatus('loading');
+    if (!quiet) setStatus('loading');
     try {
       const value = await loadRef.current();
       if (mine !== generation.current) return;
@@ -27,10 +28,12 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
       setStatus('failed');
     }
   }, deps);
+  const reload = useCallback(() => fetchAgain(false), [fetchAgain]);
+  const refresh = useCallback(() => fetchAgain(true), [fetchAgain]);
 
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  return { status, data, error, reload, setData };
+  return { status, data, error, reload, refresh, setData };
 }

@@ -137,7 +137,7 @@ describe('admin files', () => {
     openSpy.mockRestore();
   });
 
-  it('when a file is uploaded, then its progress shows, the form sends the mod name, and the table reloads once processed', async () => {
+  it('when a file is uploaded, then its progress shows, the form sends the mod name, and the table refreshes once processed while the file shows Processed', async () => {
     serveFiles({ '/api/file/uploads/7f1c4c4e-0000-4000-8000-000000000001': record('New.arc', 'ready') });
     await open('beta');
     const input = screen.getByLabelText('Choose mod files');
@@ -177,6 +177,9 @@ describe('admin files', () => {
         '/api/file/uploads/7f1c4c4e-0000-4000-8000-000000000001',
         expect.anything(),
       );
+      // The table refreshes in place: the chosen file and its verdict stay on screen.
+      await screen.findByText('Processed');
+      expect(screen.getByRole('progressbar', { name: 'Upload of New.arc' })).toHaveAttribute('aria-valuenow', '100');
     } finally {
       jest.useRealTimers();
     }

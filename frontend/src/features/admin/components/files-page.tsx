@@ -39,7 +39,7 @@ export function FilesPage() {
 }
 
 function BranchFiles({ branch }: { branch: Branch }) {
-  const { status, data, error, reload } = useLoad(() => getAdminFiles(branch), [branch]);
+  const { status, data, error, refresh } = useLoad(() => getAdminFiles(branch), [branch]);
 
   const download = async (fileName: string) => {
     try {
@@ -111,7 +111,7 @@ function BranchFiles({ branch }: { branch: Branch }) {
               multiple
               labelName="Mod Name"
               defaultLabel={(name) => data.modFiles.find((f) => f.fileName === name)?.modName ?? DEFAULT_MOD_NAME}
-              onUploaded={() => void reload()}
+              onUploaded={() => void refresh()}
             />
           </Box>
           <Box>
@@ -131,7 +131,7 @@ function BranchFiles({ branch }: { branch: Branch }) {
               multiple={false}
               labelName="Version"
               defaultLabel={() => data.launcherFile?.version ?? ''}
-              onUploaded={() => void reload()}
+              onUploaded={() => void refresh()}
             />
           </Box>
         </Stack>
