@@ -28,7 +28,11 @@ function reachedStatically(id: string, getModuleInfo: ModuleInfoOf, visiting = n
 function manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
   const path = id.replace(/\\/g, '/');
   if (!path.includes('/node_modules/')) return undefined;
-  if (/\/node_modules\/@mui\/x-/.test(path)) return 'data-grid';
+  // The charts (death analytics) and the grid (admin tables) are used by different lazy screens.
+  // What both share (@mui/x-internals …) goes in a third chunk, so neither screen loads the other's.
+  if (/\/node_modules\/(@mui\/x-charts|d3-[a-z-]+|internmap)\//.test(path)) return 'charts';
+  if (/\/node_modules\/@mui\/x-data-grid/.test(path)) return 'data-grid';
+  if (/\/node_modules\/@mui\/x-/.test(path)) return 'mui-x';
   const mui = /\/node_modules\/(@mui|@emotion)\//.test(path);
   // MUI parts only lazy screens use get their own lazy chunk, so the DataGrid chunk does not swallow the
   // ones the profile screens share with it.
