@@ -107,6 +107,15 @@ export function serviceConfigSchema(service: string, defaultPort: number) {
       .default(`league-${service}`),
     KAFKA_BROKERS: listVar('127.0.0.1:9092'),
     KAFKA_CLIENT_ID: z.string().default(service),
+    /**
+     * Prepended to every topic this deployment uses (e.g. `site.`), so two deployments can share one Kafka
+     * without reading each other's events: ids are only unique within a deployment's databases. Empty in
+     * production; the local site (`npm start`, the journeys) uses its own so `npm test`'s events stay out of it.
+     */
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, ., _ and - only')
+      .default(''),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -22,6 +22,11 @@ export interface BusOptions {
   maxBackoffMs?: number;
   /** Looks up event definitions by type; defaults to the contracts' registry. */
   definitions?: (type: string) => EventDefinition | undefined;
+  /**
+   * Prepended to every topic name on the wire (config KAFKA_TOPIC_PREFIX). Callers keep using the logical
+   * names of the contracts (and outbox entries store them); only the broker sees the prefixed ones.
+   */
+  topicPrefix?: string;
 }
 
 export type EventHandler<T = unknown> = (
@@ -76,6 +81,7 @@ export class EventBus {
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly definitions: (type: string) => EventDefinition | undefined;
+  private readonly topicPrefix: string;
   private stopping = false;
 
   constructor(opts: BusOptions) {
@@ -95,6 +101,12 @@ export class EventBus {
     this.backoffMs = opts.backoffMs ?? 200;
     this.maxBackoffMs = opts.maxBackoffMs ?? 5_000;
     this.definitions = opts.definitions ?? eventDefinition;
+    this.topicPrefix = opts.topicPrefix ?? '';
+  }
+
+  /** The topic's name on the broker. */
+  private wire(topic: string): string {
+    return `${this.topicPrefix}${topic}`;
   }
 
   async connect(): Promise<void> {
@@ -114,7 +126,7 @@ export class EventBus {
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
-      const missing = [...new Set(topics)].filter((t) => !existing.has(t));
+      const missing = [...new Set(topics.map((t) => this.wire(t)))].filter((t) => !existing.has(t));
       if (missing.length) {
         await admin.createTopics({
           topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })),
@@ -140,7 +152,7 @@ export class EventBus {
   async publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<void> {
     if (!this.producer) await this.connect();
     await this.producer!.send({
-      topic,
+      topic: this.wire(topic),
       messages: [
         {
           key,
@@ -160,7 +172,7 @@ export class EventBus {
     });
     await consumer.connect();
     const types = Object.keys(opts.handlers);
-    const topics = types.map((t) => this.definitions(t)?.topic ?? t);
+    const topics = types.map((t) => this.wire(this.definitions(t)?.topic ?? t));
     this.subscriptions.push({ groupId: opts.groupId, topics });
     this.unregisterLag ??= registerLagSource(() => this.consumerLag());
     await consumer.subscribe({ topics, fromBeginning: opts.fromBeginning ?? true });

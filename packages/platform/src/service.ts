@@ -55,7 +55,12 @@ export interface RunningService extends ServiceEngines {
 export async function startService(def: ServiceDefinition): Promise<RunningService> {
   const { config, logger } = def;
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB);
-  const bus = new EventBus({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID, logger });
+  const bus = new EventBus({
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID,
+    logger,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+  });
   await bus.ensureTopics(allTopics());
   await bus.connect();
   const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });

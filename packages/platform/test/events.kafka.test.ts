@@ -162,4 +162,38 @@ describe('the Kafka bus against the real broker', () => {
     expect(parked[1]!.headers['x-dlq-attempts']).toBe('3');
     expect(attempts).toBe(3);
   });
+  it('when two deployments share the broker with different topic prefixes, then each reads only its own events', async () => {
+    const deployment = (prefix: string) =>
+      new EventBus({
+        brokers: engines.kafkaBrokers,
+        clientId: `platform-test-${prefix}`,
+        logger: quietLogger(),
+        definitions: (t) => (t === def.type ? def : undefined),
+        topicPrefix: prefix,
+      });
+    const a = deployment(`${suffix}-a.`);
+    const b = deployment(`${suffix}-b.`);
+    try {
+      await a.ensureTopics([def.topic, def.dlqTopic], 1);
+      await b.ensureTopics([def.topic, def.dlqTopic], 1);
+      const seenByA: string[] = [];
+      const seenByB: string[] = [];
+      const handler = (seen: string[]) => async (e: EventEnvelope) =>
+        void seen.push((e.data as { widgetId: string }).widgetId);
+      await a.subscribe({ groupId: unique('a'), handlers: { [def.type]: handler(seenByA) as never } });
+      await b.subscribe({ groupId: unique('b'), handlers: { [def.type]: handler(seenByB) as never } });
+      await a.publish(def, { widgetId: 'from-a', to: 's' } as never, 'k');
+      await b.publish(def, { widgetId: 'from-b', to: 's' } as never, 'k');
+      // On the wire the topic carries the prefix; the unprefixed topic got nothing from either.
+      const wire = await readTopic(`${suffix}-a.${def.topic}`, 1);
+      expect(wire.map((m) => JSON.parse(m.value).data.widgetId)).toEqual(['from-a']);
+      await eventually(async () => seenByA.length > 0 && seenByB.length > 0, 30_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seenByA).toEqual(['from-a']);
+      expect(seenByB).toEqual(['from-b']);
+    } finally {
+      await a.disconnect();
+      await b.disconnect();
+    }
+  });
 });

@@ -26,6 +26,9 @@ export function siteApps(s: StackSettings, opts: SiteOptions): AppSpec[] {
   const engines = engineUrlsFor(s);
   const common = {
     ...engines,
+    // The site's own topics: `npm test` publishes thousands of events with ids from its throwaway databases
+    // on the same broker, and the site must not read them as its own (its ids are only unique in its DBs).
+    KAFKA_TOPIC_PREFIX: process.env.KAFKA_TOPIC_PREFIX ?? 'site.',
     LOG_LEVEL: opts.logLevel ?? 'info',
     JWKS_URL: `http://127.0.0.1:${opts.servicePortBase}/.well-known/jwks.json`,
   };
