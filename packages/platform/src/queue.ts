@@ -20,6 +20,16 @@ export function redisConnection(url: string, extra: RedisOptions = {}): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, ...extra });
 }
 
+/**
+ * A connection that only SUBSCRIBEs (pub/sub fan-out between replicas). No ready check and no client info:
+ * ioredis 5.8+ may send its INFO / CLIENT SETINFO handshake after a SUBSCRIBE issued while connecting, which
+ * the connection then refuses ('Connection in subscriber mode'), and the error's reconnect drops messages
+ * (ioredis#2037). Neither handshake is of use on a subscriber.
+ */
+export function redisSubscriber(url: string): Redis {
+  return redisConnection(url, { maxRetriesPerRequest: 3, enableReadyCheck: false, disableClientInfo: true });
+}
+
 export async function redisReady(redis: Redis): Promise<boolean> {
   return (await redis.ping()) === 'PONG';
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { userRegisteredV1 } from '@league/contracts';
-import { createLogger, OutboxRelay, redisConnection, startService, type RunningService } from '@league/platform';
+import { createLogger, OutboxRelay, redisSubscriber, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { chatMessageModel } from './data/chat-message.model';
 import { ChatMessageRepository } from './data/chat-message.repository';
@@ -43,7 +43,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       relay.start();
       const presence = new PresenceStore(redis, prefix, instance, config.CHAT_HEARTBEAT_MS * 3);
       // A subscribed connection can issue nothing else, so the fan-out listens on one of its own.
-      const fanout = new Fanout(redis, redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }), prefix, logger);
+      const fanout = new Fanout(redis, redisSubscriber(config.REDIS_URL), prefix, logger);
       chat = new ChatService({
         users: userRepository,
         messages: new ChatMessageRepository(chatMessageModel(mongo)),

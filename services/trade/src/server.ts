@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger, OutboxRelay, redisConnection, startService, type RunningService } from '@league/platform';
+import { createLogger, OutboxRelay, redisSubscriber, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig, seedsDemo } from './config';
 import { tradeModels, type TradeModels } from './data/models';
 import { RedisPush } from './data/push';
@@ -63,13 +63,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
         intervalMs: 5_000,
         locks: engines.locks,
       });
-      push = new RedisPush(
-        engines.redis,
-        redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }),
-        prefix,
-        instance,
-        logger,
-      );
+      push = new RedisPush(engines.redis, redisSubscriber(config.REDIS_URL), prefix, instance, logger);
       const indexListing = async (id: number) => index.put(await store.listing(id), id);
       trade = new TradeService(
         {
@@ -109,7 +103,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       await searchStore.initSequence();
       savedSearchSync = new RedisSavedSearchSync(
         engines.redis,
-        redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 }),
+        redisSubscriber(config.REDIS_URL),
         prefix,
         instance,
         logger,

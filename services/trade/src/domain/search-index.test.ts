@@ -271,7 +271,7 @@ describe('the search index against a plain filter over every open listing', () =
             // A listing changes (price, comment, even its facts) or reopens.
             const before = r.pick(known);
             const l = r.chance(0.5)
-              ? { ...before, askingPrice: r.int(100), state: 'open' }
+              ? { ...before, askingPrice: r.int(100), state: 'open' as const }
               : randomListing(r, before._id, seasons);
             index.put(l);
             track(l, l._id);
