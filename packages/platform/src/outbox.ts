@@ -33,7 +33,15 @@ export interface RelayOptions {
   bus: EventBus;
   logger: Logger;
   models: Model<never>[] | Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** How often the timer retries documents whose relay failed, and considers a sweep (default 1 s). */
   intervalMs?: number;
+  /**
+   * How often the timer sweeps every model for pending entries (default: every tick). A sweep finds the
+   * documents by a non-`_id` filter, which FerretDB answers by reading the whole collection; a service with
+   * large collections names the changed document in `kick` and sweeps rarely (the sweep at start picks up
+   * what a crash left behind).
+   */
+  sweepIntervalMs?: number;
   batchSize?: number;
   /**
    * Serialises the relay's `$pull` with the use cases' writes of the same document (keyed by
@@ -43,14 +51,26 @@ export interface RelayOptions {
   locks?: Locks;
 }
 
+/** A document a use case has just written outbox entries to. */
+export interface OutboxDocument {
+  model: Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  id: unknown;
+}
+
 /**
  * Publishes pending outbox entries, then removes exactly those entries. A crash between the two publishes
- * the event again on restart (never loses it); consumers drop the repeat by event id.
+ * the event again on restart (never loses it); consumers drop the repeat by event id. A kick that names the
+ * written document relays that document alone (found by `_id`); a bare kick, the start and the sweep timer
+ * look through every model.
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private wanted = false;
+  private sweepWanted = false;
+  private lastSweep = 0;
+  /** Named documents still to relay (kept until relayed, so a failed publish is retried by the timer). */
+  private readonly named = new Map<string, OutboxDocument>();
   private readonly log: Logger;
 
   constructor(private readonly opts: RelayOptions) {
@@ -59,18 +79,31 @@ export class OutboxRelay {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.kick(), this.opts.intervalMs ?? 1_000);
+    const interval = this.opts.intervalMs ?? 1_000;
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastSweep >= (this.opts.sweepIntervalMs ?? interval)) this.kick();
+      else if (this.named.size) this.schedule();
+    }, interval);
     this.timer.unref();
     this.kick();
   }
 
-  /** Asks for a drain soon (use cases call this after writing an entry, to publish without waiting). */
-  kick(): void {
+  /**
+   * Asks for a drain soon (use cases call this after writing an entry, to publish without waiting). With
+   * the written document, only that document is read; without, every model is swept.
+   */
+  kick(doc?: OutboxDocument): void {
+    if (doc) this.named.set(`${doc.model.collection.collectionName}\u0000${String(doc.id)}`, { ...doc });
+    else this.sweepWanted = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.running) {
       this.wanted = true;
       return;
     }
-    this.running = this.drain()
+    this.running = this.drainDue()
       .catch((err) => {
         this.log.warn({ err }, 'outbox drain failed; will retry');
         return 0;
@@ -79,13 +112,36 @@ export class OutboxRelay {
         this.running = undefined;
         if (this.wanted) {
           this.wanted = false;
-          this.kick();
+          this.schedule();
         }
       });
   }
 
-  /** Publishes everything pending now; returns how many events were published. */
+  /** Publishes everything pending now, in every model; returns how many events were published. */
   async drain(): Promise<number> {
+    this.sweepWanted = true;
+    return this.drainDue();
+  }
+
+  /** Publishes the named documents, and sweeps every model when a sweep is due. */
+  private async drainDue(): Promise<number> {
+    let published = 0;
+    for (const [key, named] of [...this.named]) {
+      const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
+      if (doc) published += await this.relayDocument(named.model, doc);
+      // A kick for the same document meanwhile stays for the next round (its entry may be newer than the read).
+      if (this.named.get(key) === named) this.named.delete(key);
+    }
+    if (this.sweepWanted) {
+      this.sweepWanted = false;
+      this.lastSweep = Date.now();
+      published += await this.sweep();
+    }
+    return published;
+  }
+
+  /** Every model's documents with pending entries (a scan of each collection on FerretDB). */
+  private async sweep(): Promise<number> {
     let published = 0;
     for (const model of this.opts.models) {
       // Read raw documents: $pull must match the stored entry exactly, key order included.
@@ -93,16 +149,22 @@ export class OutboxRelay {
         .find({ 'outbox.0': { $exists: true } }, { projection: { outbox: 1 } })
         .limit(this.opts.batchSize ?? 100)
         .toArray();
-      for (const doc of docs) {
-        for (const entry of (doc.outbox ?? []) as OutboxEntry[]) {
-          await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key);
-          const pull = () => model.collection.updateOne({ _id: doc._id }, { $pull: { outbox: entry } } as never);
-          if (this.opts.locks)
-            await this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull);
-          else await pull();
-          published += 1;
-        }
-      }
+      for (const doc of docs) published += await this.relayDocument(model as Model<any>, doc); // eslint-disable-line @typescript-eslint/no-explicit-any
+    }
+    return published;
+  }
+
+  private async relayDocument(
+    model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+    doc: { _id: unknown; outbox?: unknown },
+  ): Promise<number> {
+    let published = 0;
+    for (const entry of (doc.outbox ?? []) as OutboxEntry[]) {
+      await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key);
+      const pull = () => model.collection.updateOne({ _id: doc._id } as never, { $pull: { outbox: entry } } as never);
+      if (this.opts.locks) await this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull);
+      else await pull();
+      published += 1;
     }
     return published;
   }

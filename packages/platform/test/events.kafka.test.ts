@@ -3,7 +3,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { EventBus } from '../src/kafka';
 import { Locks } from '../src/lock';
-import { applyOnce } from '../src/outbox';
+import { applyOnce, OutboxRelay, outboxEntry } from '../src/outbox';
 import { redisConnection } from '../src/queue';
 import { engines, eventually, quietLogger, unique } from './support/engines';
 import { runChild } from './support/spawn';
@@ -132,6 +132,29 @@ describe('the Kafka bus against the real broker', () => {
     expect(messages[0]!.key).toBe('w-3');
     expect(JSON.parse(messages[0]!.value)).toMatchObject({ type: def.type, data: { widgetId: 'w-3', to: 'B' } });
     expect((await Widget.findById('w-3').lean())!.outbox).toHaveLength(0);
+  });
+
+  it('when a use case names the document it wrote, then the relay publishes it at once without sweeping the others', async () => {
+    const Widget = widgetModel(conn);
+    const entry = (id: string, to: string) => outboxEntry(def, { widgetId: id, to }, id);
+    // w-5 waits in its outbox unnamed (as after a crash); w-6 is written and named.
+    await Widget.collection.insertOne({ _id: 'w-5' as never, shelf: 'A', outbox: [entry('w-5', 'X')] });
+    const relay = new OutboxRelay({ bus, logger: quietLogger(), models: [Widget], locks, sweepIntervalMs: 3_600_000 });
+    try {
+      await relay.drain(); // the sweep a start runs: w-5 goes out
+      expect((await Widget.findById('w-5').lean())!.outbox).toHaveLength(0);
+      await Widget.collection.insertOne({ _id: 'w-7' as never, shelf: 'A', outbox: [entry('w-7', 'Z')] });
+      await Widget.collection.insertOne({ _id: 'w-6' as never, shelf: 'A', outbox: [entry('w-6', 'Y')] });
+      relay.kick({ model: Widget, id: 'w-6' });
+      await eventually(async () => (await Widget.findById('w-6').lean())!.outbox.length === 0, 10_000);
+      // w-7 was not named and no sweep was due: it still waits (the next sweep takes it).
+      expect((await Widget.findById('w-7').lean())!.outbox).toHaveLength(1);
+      const messages = await readTopic(def.topic, 2);
+      expect(messages.map((m) => m.key)).toEqual(['w-5', 'w-6']);
+      expect(await relay.drain()).toBe(1);
+    } finally {
+      await relay.stop();
+    }
   });
 
   it('when a message is unreadable or its handler keeps failing, then it is parked in the DLQ with the reason', async () => {

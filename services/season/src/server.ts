@@ -73,7 +73,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       ctx = {
         models,
         logger,
-        publishSoon: () => relay.kick(),
+        publishSoon: (written) => relay.kick(written),
         now: () => new Date(),
         ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
         locks: engines.locks,

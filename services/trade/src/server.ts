@@ -3,7 +3,6 @@ import { createLogger, OutboxRelay, redisSubscriber, startService, type RunningS
 import { loadServiceConfig, seedsDemo } from './config';
 import { tradeModels, type TradeModels } from './data/models';
 import { RedisPush } from './data/push';
-import { FlaggedOutboxRelay } from './data/relay';
 import { MongoTradeStore } from './data/store';
 import { MongoSavedSearchStore, RedisSavedSearchSync, savedSearchModel } from './data/saved-search-store';
 import { SavedSearchIndex } from './domain/saved-search-index';
@@ -55,12 +54,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       await Promise.all(Object.values(models).map((m) => m.init()));
       store = new MongoTradeStore(models, engines.redis, prefix);
       await store.initSequences();
-      // Use cases kick the relay after each write; the timer only sweeps up after a crash.
-      relay = new FlaggedOutboxRelay({
+      // Use cases name the listing or offer they wrote, and the relay reads that one by _id. The sweep for
+      // what a crash or a failed kick left behind reads whole collections on FerretDB (no index serves it),
+      // so it runs at start and then once a minute.
+      relay = new OutboxRelay({
         bus: engines.bus,
         logger,
         models: [models.Listing, models.Offer],
-        intervalMs: 5_000,
+        sweepIntervalMs: 60_000,
         locks: engines.locks,
       });
       push = new RedisPush(engines.redis, redisSubscriber(config.REDIS_URL), prefix, instance, logger);
@@ -71,7 +72,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
           locks: engines.locks,
           logger,
           push,
-          publishSoon: () => relay.kick(),
+          publishSoon: (written) =>
+            relay.kick(
+              'listing' in written
+                ? { model: models.Listing, id: written.listing }
+                : { model: models.Offer, id: written.offer },
+            ),
           indexListing,
           now: () => new Date(),
         },

@@ -4,6 +4,7 @@ import {
   type LockOptions,
   type Locks,
   type Logger,
+  type OutboxDocument,
   type Sequences,
 } from '@league/platform';
 import type { SeasonModels } from '../data/models';
@@ -12,8 +13,11 @@ import type { SeasonModels } from '../data/models';
 export interface SeasonContext {
   models: SeasonModels;
   logger: Logger;
-  /** Asks the outbox relay to publish soon (after a use case wrote an entry). */
-  publishSoon: () => void;
+  /**
+   * Asks the outbox relay to publish soon (after a use case wrote an entry): the written document alone
+   * when named (read by _id), else a sweep of every model.
+   */
+  publishSoon: (written?: OutboxDocument) => void;
   now: () => Date;
   /** Told when this process changed a ladder, so its cached leaderboard is dropped at once. */
   ladderChanged: (seasonId: number) => void;

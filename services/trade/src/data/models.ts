@@ -73,8 +73,6 @@ export function tradeModels(conn: Connection) {
       createdOn: Date,
       updatedOn: Date,
       outbox: outboxField,
-      /** Set with every outbox push, cleared by the relay: the sweep's equality filter (see relay.ts). */
-      outboxPending: { type: Boolean, default: false, index: true },
       appliedEvents: { type: [String], default: [] },
     },
     opts,
@@ -93,8 +91,6 @@ export function tradeModels(conn: Connection) {
       createdOn: Date,
       updatedOn: Date,
       outbox: outboxField,
-      /** Set with every outbox push, cleared by the relay: the sweep's equality filter (see relay.ts). */
-      outboxPending: { type: Boolean, default: false, index: true },
     },
     opts,
   );

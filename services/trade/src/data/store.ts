@@ -137,7 +137,7 @@ export class MongoTradeStore implements TradeStore {
   }
 
   async insertListing(doc: ListingDoc) {
-    await this.m.Listing.collection.insertOne({ ...doc, outboxPending: Boolean(doc.outbox?.length) } as any);
+    await this.m.Listing.collection.insertOne(doc as any);
   }
 
   async updateListing(
@@ -155,7 +155,7 @@ export class MongoTradeStore implements TradeStore {
     const res = await this.m.Listing.collection.updateOne(
       { _id: id, state: current.state } as any,
       {
-        $set: events.length ? { ...set, outboxPending: true } : set,
+        $set: set,
         ...(Object.keys(push).length ? { $push: push } : {}),
       } as any,
     );
@@ -188,7 +188,7 @@ export class MongoTradeStore implements TradeStore {
   }
 
   async insertOffer(doc: OfferDoc) {
-    await this.m.Offer.collection.insertOne({ ...doc, outboxPending: Boolean(doc.outbox?.length) } as any);
+    await this.m.Offer.collection.insertOne(doc as any);
   }
 
   async updateOffer(id: number, from: OfferState[], set: Partial<OfferDoc>, events: OutboxEntry[]) {
@@ -197,7 +197,7 @@ export class MongoTradeStore implements TradeStore {
     const res = await this.m.Offer.collection.updateOne(
       { _id: id, state: current.state } as any,
       {
-        $set: events.length ? { ...set, outboxPending: true } : set,
+        $set: set,
         ...(events.length ? { $push: { outbox: { $each: events } } } : {}),
       } as any,
     );

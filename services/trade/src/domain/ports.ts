@@ -84,7 +84,6 @@ export interface ListingDoc {
   createdOn: Date;
   updatedOn: Date;
   outbox?: OutboxEntry[];
-  outboxPending?: boolean;
   appliedEvents?: string[];
 }
 
@@ -108,7 +107,6 @@ export interface OfferDoc {
   createdOn: Date;
   updatedOn: Date;
   outbox?: OutboxEntry[];
-  outboxPending?: boolean;
 }
 
 export interface NotificationDoc {
@@ -208,8 +206,8 @@ export interface TradeDeps {
   locks: Locks;
   logger: Logger;
   push: Push;
-  /** Asks the outbox relay to publish soon. */
-  publishSoon: () => void;
+  /** Asks the outbox relay to publish the entries just written to this listing or offer. */
+  publishSoon: (written: { listing: number } | { offer: number }) => void;
   /** Tells this replica's search index a listing changed (reloaded from the store). */
   indexListing: (listingId: number) => Promise<void>;
   now: () => Date;

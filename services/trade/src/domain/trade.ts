@@ -180,7 +180,7 @@ export class TradeService {
   }
 
   private async listingChanged(id: number): Promise<void> {
-    this.d.publishSoon();
+    this.d.publishSoon({ listing: id });
     await this.d.indexListing(id);
     this.d.push.listingChanged(id);
   }
@@ -401,7 +401,7 @@ export class TradeService {
       await this.d.store.insertOffer(doc);
       return doc;
     });
-    this.d.publishSoon();
+    this.d.publishSoon({ offer: offer._id });
     // The listing may have closed while the offer was written: then the offer goes at once.
     const now = await this.d.store.listing(listing._id);
     if (!now || (now.state !== 'open' && now.state !== 'settling')) {
@@ -431,7 +431,7 @@ export class TradeService {
         throw AppError.conflict('This offer is being settled');
       return this.d.store.updateOffer(offerId, ['open'], { state, updatedOn: this.d.now() }, this.releaseOffer(o));
     });
-    if (res) this.d.publishSoon();
+    if (res) this.d.publishSoon({ offer: offerId });
     return res;
   }
 
@@ -620,7 +620,7 @@ export class TradeService {
         return o;
       });
       if (accepted) {
-        this.d.publishSoon();
+        this.d.publishSoon({ offer: accepted._id });
         await this.notify(
           `settled:${s.settlementId}:buyer`,
           accepted.seasonParticipantId,

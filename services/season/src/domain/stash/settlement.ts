@@ -100,7 +100,7 @@ export async function onSettlementRequested(ctx: StashContext, e: Request): Prom
       }
       if (!plan) {
         ctx.season.logger.info({ settlementId: e.settlementId, reason }, 'settlement refused');
-        ctx.season.publishSoon();
+        ctx.season.publishSoon({ model: ctx.models.Settlement, id: e.settlementId });
       }
     }
     if (doc.state === 'applying') doc = await applySettlement(ctx, doc);
@@ -259,7 +259,7 @@ async function finish(ctx: StashContext, doc: SettlementDoc, state: 'done' | 'fa
       } as never,
     ),
   );
-  ctx.season.publishSoon();
+  ctx.season.publishSoon({ model: ctx.models.Settlement, id: doc._id });
   return { ...doc, state, reason };
 }
 
