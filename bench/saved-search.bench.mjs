@@ -4,9 +4,10 @@
 // Boots the built trade service on port 0 against a throwaway database (dropped at the end). Two figures
 // per size:
 //  - handler: the trade.listing-opened.v1 handler the consumer runs (`savedSearches.onListingOpened`),
-//    called directly for a listing stored as open: the listing read, the index lookup and the full checks,
-//    the seller's blocks, notification ids from Redis and the one bulk insert into FerretDB. This is the
-//    matcher plus its store write path; nothing is stubbed.
+//    called directly for a listing stored as open, with the event as trade publishes it (it carries the
+//    item, the seller and the rarity class, so the listing is not read back): the index lookup and the full
+//    checks, the seller's blocks (cached), one block of notification ids from Redis and the one bulk insert
+//    into FerretDB. This is the matcher plus its store write path; nothing is stubbed.
 //  - matcher: the in-memory part alone (index lookup and full checks, `savedSearchIndex.match`), to show
 //    how matching itself scales apart from the store's round trips.
 //  - end to end: the same event published on Kafka, from publish until the service's consumer finished
@@ -154,6 +155,9 @@ const opened = (l) => ({
   itemDisplay: l.itemDisplay,
   itemName: l.itemName,
   statTags: l.statTags,
+  // As trade publishes it: the seller and the rarity class travel with the event, so no listing is read.
+  owner: l.owner,
+  rarityFilter: l.rarityFilter ?? null,
   openedAt: new Date().toISOString(),
 });
 

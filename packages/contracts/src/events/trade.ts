@@ -66,6 +66,9 @@ export const listingOpenedV1 = defineEvent(
     itemDisplay: itemDisplaySchema,
     itemName: z.string(),
     statTags: z.array(z.string()),
+    /** The seller's username and the stash's rarity class: with them a consumer needs no read of the listing. */
+    owner: z.string().optional(),
+    rarityFilter: z.string().nullable().optional(),
     openedAt: z.string().datetime(),
   }),
 );

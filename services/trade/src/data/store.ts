@@ -59,6 +59,10 @@ export class MongoTradeStore implements TradeStore {
     return this.redis.incr(this.seqKey(sequence));
   }
 
+  async nextIds(sequence: 'listing' | 'offer' | 'notification', count: number) {
+    return (await this.redis.incrby(this.seqKey(sequence), count)) - count + 1;
+  }
+
   /**
    * Participants and blocks are read on every search; a FerretDB round trip each would cost more than the
    * search itself. Both are cached briefly: a participant for a minute (they change only when season

@@ -157,6 +157,8 @@ export interface TradeStore {
   putCurrenciesIfNewer(c: CurrencyDoc): Promise<boolean>;
 
   nextId(sequence: 'listing' | 'offer' | 'notification'): Promise<number>;
+  /** Reserves `count` consecutive ids at once and answers the first. */
+  nextIds(sequence: 'listing' | 'offer' | 'notification', count: number): Promise<number>;
 
   listing(id: number): Promise<ListingDoc | null>;
   insertListing(doc: ListingDoc): Promise<void>;

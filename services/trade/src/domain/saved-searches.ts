@@ -52,7 +52,7 @@ export interface SavedSearchSync {
 export interface SavedSearchDeps {
   store: SavedSearchStore;
   /** Trade's store: participants, blocks, the listing, notification ids. */
-  trade: Pick<TradeStore, 'participant' | 'listing' | 'blocksBy' | 'blocksOf' | 'nextId'>;
+  trade: Pick<TradeStore, 'participant' | 'listing' | 'blocksBy' | 'blocksOf' | 'nextIds'>;
   locks: Locks;
   logger: Logger;
   push: Pick<Push, 'toParticipant'>;
@@ -207,25 +207,19 @@ export class SavedSearchService {
 
   /**
    * A listing opened: every matching active search of its season gets one 'New Match' notification.
-   * Answers how many searches were examined and how many notifications this call wrote.
+   * Answers how many searches were examined and how many notifications this call wrote. The event carries
+   * what matching needs (the item, its rarity class, the price, the seller); an event from before it did
+   * is completed from the stored listing. The seller's blocks come from the store's short cache.
    */
   async onListingOpened(e: EventData<typeof listingOpenedV1>): Promise<{ examined: number; written: number }> {
     if (!this.index.watches(e.seasonId)) return { examined: 0, written: 0 };
-    // The stored listing (its rarity class is not in the event; is it still open?) and the seller's blocks
-    // either way, read at once: one round trip before the one write.
     const seller = e.seasonParticipantId;
     const [listing, by, of] = await Promise.all([
-      this.d.trade.listing(e.tradeListingId),
+      e.owner !== undefined && e.rarityFilter !== undefined ? this.fromEvent(e) : this.stored(e),
       this.d.trade.blocksBy(seller),
       this.d.trade.blocksOf(seller),
     ]);
-    if (
-      !listing ||
-      listing.state !== 'open' ||
-      listing.seasonId !== e.seasonId ||
-      listing.seasonParticipantId !== seller
-    )
-      return { examined: 0, written: 0 };
+    if (!listing) return { examined: 0, written: 0 };
     const { matches, examined } = this.index.match(listingFacts(listing));
     let candidates = matches.filter((s) => s.seasonParticipantId !== seller);
     if (!candidates.length) return { examined, written: 0 };
@@ -233,9 +227,9 @@ export class SavedSearchService {
     candidates = candidates.filter((s) => !blocked.has(s.seasonParticipantId));
     if (!candidates.length) return { examined, written: 0 };
     const now = this.d.now();
-    const ids = await Promise.all(candidates.map(() => this.d.trade.nextId('notification')));
+    const first = await this.d.trade.nextIds('notification', candidates.length);
     const docs: MatchNotificationDoc[] = candidates.map((s, i) => ({
-      _id: ids[i]!,
+      _id: first + i,
       key: matchKey(listing._id, s._id),
       seasonParticipantId: s.seasonParticipantId,
       offerFrom: listing.owner,
@@ -251,7 +245,22 @@ export class SavedSearchService {
     for (const n of written) this.d.push.toParticipant(n.seasonParticipantId, 'notification', notificationView(n));
     return { examined, written: written.length };
   }
+
+  private async fromEvent(e: EventData<typeof listingOpenedV1>): Promise<OpenedListing> {
+    return { ...e, _id: e.tradeListingId, owner: e.owner!, rarityFilter: e.rarityFilter ?? null };
+  }
+
+  /** The stored listing, if it is still the open listing the event announced. */
+  private async stored(e: EventData<typeof listingOpenedV1>): Promise<OpenedListing | null> {
+    const l = await this.d.trade.listing(e.tradeListingId);
+    if (!l || l.state !== 'open' || l.seasonId !== e.seasonId || l.seasonParticipantId !== e.seasonParticipantId)
+      return null;
+    return l;
+  }
 }
+
+/** What matching and the notification need of an opened listing. */
+type OpenedListing = Parameters<typeof listingFacts>[0] & { _id: number; owner: string; itemName: string };
 
 export function savedSearchView(s: SavedSearchDoc, newMatches: number): SavedSearch {
   return {

@@ -235,6 +235,8 @@ export class TradeService {
         itemDisplay: doc.itemDisplay,
         itemName: doc.itemName,
         statTags: doc.statTags,
+        owner: doc.owner,
+        rarityFilter: doc.rarityFilter ?? null,
         openedAt: now.toISOString(),
       };
       doc.outbox = [this.reserveListing(doc), outboxEntry(listingOpenedV1, opened, String(id))];
