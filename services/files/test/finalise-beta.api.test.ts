@@ -68,7 +68,15 @@ describe('beta finalisation', () => {
   });
 
   it('when finalise is asked twice at once, then one run promotes beta to prod, both answers name it, and the event is published', async () => {
-    const [a, b] = await Promise.all([post(h.svc.url, h.admin), post(h.svc.url, h.admin)]);
+    // The worker waits until both answers are in: on a slow machine a run can otherwise finish before the
+    // second request takes the lock, and that request then rightly starts a run of its own.
+    await h.svc.workers.finalisation.pause();
+    let a: Awaited<ReturnType<typeof post>>, b: Awaited<ReturnType<typeof post>>;
+    try {
+      [a, b] = await Promise.all([post(h.svc.url, h.admin), post(h.svc.url, h.admin)]);
+    } finally {
+      h.svc.workers.finalisation.resume();
+    }
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect(a.body.status).toBe('processing');
