@@ -512,6 +512,18 @@ describe('the settlement saga', () => {
     expect(history.body.last).toEqual([
       expect.objectContaining({ price: 10, currency: 'Scrap', prefixRecord: 'records/p/fire.dbr' }),
     ]);
+    // The screens know the listed item, not its record: the trade service looks the record up (the sold
+    // item is still known). Neither or both of record and item is a 400; an unknown item a 404.
+    const byItem = await h.call('GET', `/trade/price-history?participantItemId=${l.participantItemId}&branch=prod`);
+    expect(byItem.status).toBe(200);
+    expect(byItem.body).toEqual({ ...history.body, record: 'records/items/test/soldring.dbr' });
+    expect((await h.call('GET', '/trade/price-history')).status).toBe(400);
+    expect(
+      (await h.call('GET', `/trade/price-history?record=x.dbr&participantItemId=${l.participantItemId}`)).body,
+    ).toEqual({ message: 'Give either record or participantItemId' });
+    const unknown = await h.call('GET', '/trade/price-history?participantItemId=999999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Stash item not found');
 
     // The same completion delivered again (same event id), and a late duplicate with a new id.
     const snapshot = async () => ({

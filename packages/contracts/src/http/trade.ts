@@ -171,8 +171,10 @@ export const ignoredParticipantSchema = z
   .object({ ignoredParticipantId: z.number().int(), ignoredUsername: z.string() })
   .openapi('IgnoredParticipant');
 
+/** One of record or participantItemId (a listed or stash item whose base record is meant). */
 export const tradePriceHistoryQuery = z.object({
-  record: z.string().trim().min(1).max(512),
+  record: z.string().trim().min(1).max(512).optional(),
+  participantItemId: idParam.optional(),
   branch: branchSchema.optional(),
 });
 

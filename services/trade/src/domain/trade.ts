@@ -863,7 +863,19 @@ export class TradeService {
 
   // ---------------------------------------------------------------- price history
 
-  async priceHistory(record: string, branch: Branch): Promise<TradePriceHistory> {
+  /** By record, or by a stash item the trade service knows (its base record; a sold item is still known). */
+  async priceHistory(
+    by: { record?: string; participantItemId?: number },
+    branch: Branch,
+  ): Promise<TradePriceHistory> {
+    if ((by.record === undefined) === (by.participantItemId === undefined))
+      throw AppError.badRequest('Give either record or participantItemId');
+    let record = by.record;
+    if (record === undefined) {
+      const item = await this.d.store.stashItem(by.participantItemId!);
+      if (!item) throw AppError.notFound('Stash item not found');
+      record = item.record;
+    }
     const stored = await this.d.store.prices(recordKey(record), branch === 'beta');
     // "Over the season": the latest season this record was traded in.
     const season = Math.max(0, ...stored.map((p) => p.seasonId));

@@ -50,12 +50,12 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
       {
         method: 'get',
         path: '/trade/price-history',
-        summary: 'Median, volume and the last 20 prices of a base record',
+        summary: 'Median, volume and the last 20 prices of a base record (given, or of a stash item)',
         tags,
         query: tradePriceHistoryQuery,
         response: tradePriceHistorySchema,
       },
-      ({ query }) => trade.priceHistory(query.record, query.branch ?? 'prod'),
+      ({ query }) => trade.priceHistory(query, query.branch ?? 'prod'),
     )
     .route(
       {

@@ -248,3 +248,44 @@ describe('my listings', () => {
     ).toBe(true);
   });
 });
+
+describe('price history in the listing form', () => {
+  it('when an item is being listed, then the form shows what its base record sold for, asked for that item', async () => {
+    signIn(null);
+    serveStash({
+      '/api/trade/price-history': {
+        record: 'records/items/misc/potion.dbr',
+        currency: 'Scrap',
+        median: 4,
+        volume: 2,
+        last: [
+          {
+            currency: 'Scrap',
+            price: 5,
+            count: 1,
+            prefixRecord: '',
+            suffixRecord: '',
+            settledOn: '2026-11-20T10:00:00Z',
+          },
+          {
+            currency: 'Scrap',
+            price: 3,
+            count: 1,
+            prefixRecord: '',
+            suffixRecord: '',
+            settledOn: '2026-11-19T10:00:00Z',
+          },
+        ],
+      },
+    });
+    const { dialog } = await openListingForm('Aether Potion');
+
+    const panel = within(dialog.getByRole('region', { name: 'Price history' }));
+    expect(await panel.findByText('Median: 4 Scrap · Sales: 2')).toBeInTheDocument();
+    expect(panel.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['5 Scrap', '3 Scrap']);
+    const asked = fetchMock.mock.calls
+      .map(([url]) => url)
+      .filter((u: string) => u.startsWith('/api/trade/price-history'));
+    expect(new URLSearchParams(asked[asked.length - 1]!.split('?')[1]).get('participantItemId')).toBe('2');
+  });
+});

@@ -197,3 +197,72 @@ describe('trade offer', () => {
     expect(screen.queryByRole('button', { name: 'Buy Out' })).not.toBeInTheDocument();
   });
 });
+
+describe('price history on the offer screen', () => {
+  const HISTORY = '/api/trade/price-history';
+  const history = (volume: number) => ({
+    record: 'records/items/gearweapons/swords1h/blade.dbr',
+    currency: volume ? 'Iron Bar' : null,
+    median: volume ? 12 : null,
+    volume,
+    last: [
+      {
+        currency: 'Iron Bar',
+        price: 15,
+        count: 1,
+        prefixRecord: '',
+        suffixRecord: '',
+        settledOn: '2026-11-20T10:00:00Z',
+      },
+      {
+        currency: 'Iron Bar',
+        price: 9,
+        count: 2,
+        prefixRecord: '',
+        suffixRecord: '',
+        settledOn: '2026-11-19T10:00:00Z',
+      },
+      { currency: null, price: null, count: 1, prefixRecord: '', suffixRecord: '', settledOn: '2026-11-18T10:00:00Z' },
+    ].slice(0, volume),
+  });
+
+  it('when the listed item has sold before, then the median, the number of sales and the last prices show for that item', async () => {
+    signIn(null);
+    serveTrade({ [HISTORY]: history(3) });
+    await openOffer('Blade of Ruin');
+
+    const panel = within(await screen.findByRole('region', { name: 'Price history' }));
+    expect(await panel.findByText('Median: 12 Iron Bar · Sales: 3')).toBeInTheDocument();
+    const last = within(panel.getByRole('list', { name: 'Last prices' }));
+    expect(last.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '15 Iron Bar',
+      '9 Iron Bar for 2',
+      'items',
+    ]);
+    // Asked for the listed item (listing 7 holds item 507), on the participant's branch.
+    const q = lastQuery(fetchMock, HISTORY);
+    expect([q.get('participantItemId'), q.get('branch'), q.get('record')]).toEqual(['507', 'prod', null]);
+  });
+
+  it('when the item never sold, then the panel says so', async () => {
+    signIn(null);
+    serveTrade({ [HISTORY]: history(0) });
+    await openOffer('Blade of Ruin');
+
+    const panel = within(await screen.findByRole('region', { name: 'Price history' }));
+    expect(await panel.findByText('No sales yet this season.')).toBeInTheDocument();
+    expect(panel.queryByRole('list', { name: 'Last prices' })).not.toBeInTheDocument();
+  });
+
+  it('when the price history fails, then the panel says it is unavailable, no Error modal opens and Buy Out still works', async () => {
+    signIn(null);
+    serveTrade({ [HISTORY]: fakeResponse({ status: 503, body: { message: 'trade is down' } }) });
+    const { user } = await openOffer('Blade of Ruin');
+
+    const panel = within(await screen.findByRole('region', { name: 'Price history' }));
+    expect(await panel.findByText('Price history unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy Out' }));
+    expect(await screen.findByText('Bought out: the item is in your cloud stash.')).toBeInTheDocument();
+  });
+});

@@ -18,6 +18,7 @@ import type { StashItem, TradeListing } from '../api/trade-types';
 import { clampCount, editPrice, finalPrice, priceFromClipboard, priceToClipboard } from '../trade-rules';
 import type { ActiveParticipant } from './participant-gate';
 import { ItemName } from './item-name';
+import { PriceHistory } from './price-history';
 
 type Status = { kind: 'idle' } | { kind: 'processing' } | { kind: 'success' } | { kind: 'failed'; text: string };
 
@@ -194,6 +195,7 @@ export function ListingDialog({
                 onChange={(e) => setComment(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: 500 } }}
               />
+              <PriceHistory participantItemId={itemId} branch={participant.branch} />
             </>
           )}
           {status.kind === 'processing' && <Alert severity="info">Processing…</Alert>}

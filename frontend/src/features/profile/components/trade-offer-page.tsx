@@ -23,6 +23,7 @@ import { selectChosenListing } from '../profile-slice';
 import { canBuyOut, clampCount } from '../trade-rules';
 import { ItemName } from './item-name';
 import { ParticipantGate, type ActiveParticipant } from './participant-gate';
+import { PriceHistory } from './price-history';
 import { StashBrowser, priceText } from './stash-browser';
 import { TRADE_SEARCH_PATH } from './stash-page';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
@@ -130,6 +131,7 @@ function OfferScreen({ participant, listing }: { participant: ActiveParticipant;
         <Typography>Seller: {listing.owner}</Typography>
         <Typography>Asking price: {priceText(listing.askingCurrency, listing.askingPrice)}</Typography>
         {listing.sellerComment && <Typography sx={{ color: 'text.secondary' }}>“{listing.sellerComment}”</Typography>}
+        <PriceHistory participantItemId={listing.participantItemId} branch={participant.branch} />
         {listing.askingCurrency && listing.askingPrice && (
           <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button variant="contained" color="secondary" disabled={!buyable || finished} onClick={() => void buyOut()}>
