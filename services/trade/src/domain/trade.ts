@@ -864,10 +864,7 @@ export class TradeService {
   // ---------------------------------------------------------------- price history
 
   /** By record, or by a stash item the trade service knows (its base record; a sold item is still known). */
-  async priceHistory(
-    by: { record?: string; participantItemId?: number },
-    branch: Branch,
-  ): Promise<TradePriceHistory> {
+  async priceHistory(by: { record?: string; participantItemId?: number }, branch: Branch): Promise<TradePriceHistory> {
     if ((by.record === undefined) === (by.participantItemId === undefined))
       throw AppError.badRequest('Give either record or participantItemId');
     let record = by.record;
