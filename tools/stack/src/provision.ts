@@ -26,6 +26,8 @@ interface GoBinary {
   name: string;
   module: string;
   version: string;
+  /** Names a build whose source `prepare` changes, so a cached build of another variant is not reused. */
+  variant?: string;
   pkg: string;
   /** Fixes up the module source before building (for example a version file the release build generates). */
   prepare?: (srcDir: string) => void;
@@ -37,7 +39,7 @@ interface GoBinary {
  * proxy for the module's version list (for deprecation notices), which the proxy here refuses.
  */
 export function ensureGoBinary(s: StackSettings, bin: GoBinary, say: Say): string {
-  const target = path.join(s.cacheDir, 'bin', `${bin.name}-${bin.version}`);
+  const target = path.join(s.cacheDir, 'bin', `${bin.name}-${bin.version}${bin.variant ? `-${bin.variant}` : ''}`);
   if (fs.existsSync(target)) return target;
   requireTool('go', 'install the Go toolchain (1.22 or newer) to build the local engines');
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -60,6 +62,48 @@ export function ensureGoBinary(s: StackSettings, bin: GoBinary, say: Say): strin
   return target;
 }
 
+const FERRETDB_PATCHES = path.resolve(__dirname, '..', 'patches', 'ferretdb');
+
+/** The filter pushdown of FerretDB's SQLite backend that we replace (v1.24.2, internal/backends/sqlite). */
+const FERRETDB_QUERY_PUSHDOWN = `	if params.Filter.Len() == 1 {
+		v, _ := params.Filter.Get("_id")
+		switch v.(type) {
+		case string, types.ObjectID:
+			whereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		}
+	}
+
+	q += whereClause`;
+
+/**
+ * FerretDB's SQLite backend pushes down only a lone string or ObjectId `_id`, and in a form SQLite cannot
+ * serve from the `_id` index; every other query makes the handler decode the whole collection. Our ids are
+ * numbers and our lookups name indexed fields, so on the local engine each lookup grew with its collection.
+ * The patch pushes top-level scalar equalities down over the expression the indexes are built on; see
+ * patches/ferretdb/README.md. MongoDB in compose and k8s needs nothing of the kind.
+ */
+export function patchFerretdb(dir: string): void {
+  const sqlite = path.join(dir, 'internal', 'backends', 'sqlite');
+  const replace = (file: string, from: string, to: string) => {
+    const source = fs.readFileSync(path.join(sqlite, file), 'utf8');
+    if (!source.includes(from))
+      throw new StackError(`FerretDB's SQLite backend is not what the patch expects (${file}); see patches/ferretdb`);
+    fs.writeFileSync(path.join(sqlite, file), source.replace(from, to));
+  };
+  replace(
+    'collection.go',
+    FERRETDB_QUERY_PUSHDOWN,
+    '\twhereClause, args = leagueWhereClause(params.Filter)\n\n\tq += whereClause',
+  );
+  // Updates and deletes find their rows by _id: in the form the _id index is built on, not a JSON path.
+  replace('metadata/metadata.go', `IDColumn = DefaultColumn + "->'$._id'"`, 'IDColumn = DefaultColumn + `->"_id"`');
+  fs.copyFileSync(
+    path.join(FERRETDB_PATCHES, 'league_pushdown.go'),
+    path.join(dir, 'internal', 'backends', 'sqlite', 'league_pushdown.go'),
+  );
+}
+
 export const ferretdbBinary = (s: StackSettings, say: Say) =>
   ensureGoBinary(
     s,
@@ -67,8 +111,12 @@ export const ferretdbBinary = (s: StackSettings, say: Say) =>
       name: 'ferretdb',
       module: 'github.com/FerretDB/FerretDB',
       version: s.versions.ferretdb,
+      variant: 'league-pushdown1',
       pkg: './cmd/ferretdb',
-      prepare: (dir) => fs.writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${s.versions.ferretdb}\n`),
+      prepare: (dir) => {
+        fs.writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${s.versions.ferretdb}\n`);
+        patchFerretdb(dir);
+      },
     },
     say,
   );
