@@ -12,6 +12,8 @@ export { eventually };
 
 export interface Harness {
   svc: SeasonService;
+  /** The environment the service was started with (its database and consumer group), for a second process. */
+  env: NodeJS.ProcessEnv;
   identity: TestIdentity;
   token: (username: string, roles?: string[]) => Promise<string>;
   call: (
@@ -27,9 +29,8 @@ export async function bootSeason(
   seed: SeedOptions = { season7StartsNow: true, participantsPerLadder: 0 },
 ): Promise<Harness> {
   const identity = await startTestIdentity();
-  const svc = await start(
-    testEnv('season', { JWKS_URL: identity.jwksUrl, SEASON_CONSUMER_GROUP: unique('season-test-') }),
-  );
+  const env = testEnv('season', { JWKS_URL: identity.jwksUrl, SEASON_CONSUMER_GROUP: unique('season-test-') });
+  const svc = await start(env);
   await seedDemo(svc.mongo, seed);
   const tokens = new Map<string, string>();
   const token = async (username: string, roles: string[] = []) => {
@@ -43,6 +44,7 @@ export async function bootSeason(
   };
   return {
     svc,
+    env,
     identity,
     token,
     call,
