@@ -2,7 +2,7 @@
 // supervisor with one log stream. Ctrl-C stops the apps; the engines keep running (`npm run stack -- down`).
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureInstalled, root, say, seedDemo, stack } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, playDemo, root, say, seedDemo, stack, waitReady } from './lib.mjs';
 
 const t0 = Date.now();
 try {
@@ -22,3 +22,16 @@ const site = spawn(process.execPath, [path.join(root, 'tools/stack/dist/site.js'
 process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => site.kill('SIGTERM'));
 site.on('exit', (code) => process.exit(code ?? 0));
+
+// The demo seed's last step needs the site: player3 syncs a real save and stash the way the launcher does.
+const bffPort = (() => {
+  const i = process.argv.indexOf('--bff-port');
+  return i > 0 ? Number(process.argv[i + 1]) : Number(process.env.BFF_PORT ?? 8080);
+})();
+waitReady(`http://127.0.0.1:${bffPort}/ready`, site, 300_000)
+  .then(() => playDemo(bffPort))
+  .then((steps) => {
+    const stash = steps.find((s) => s.step === 'upload-stash');
+    say(`demo: player3 synced through the launcher API (${steps.length} steps; ${stash?.items ?? 0} stash items sent)`);
+  })
+  .catch((err) => say(`demo launcher sync skipped: ${err.message}`));

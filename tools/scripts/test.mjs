@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root, say, seedDemo, stack } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, playDemo, root, say, seedDemo, stack, waitReady } from './lib.mjs';
 import { runSchemathesis } from './schemathesis.mjs';
 
 const args = process.argv.slice(2);
@@ -76,20 +76,6 @@ async function finish() {
   process.exit(totals.failed > 0 ? 1 : 0);
 }
 
-async function waitReady(url, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the site exited during start');
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} not ready after ${timeoutMs / 1000}s`);
-}
-
 async function main() {
   ensureInstalled();
   ensureBuilt({ frontend: !skipE2e });
@@ -134,6 +120,16 @@ async function main() {
   );
   try {
     await waitReady(`http://127.0.0.1:${bffPort}/ready`, site);
+    // The demo seed's last step, as `npm start` runs it: player3 syncs a real save and stash through the
+    // launcher's API. One check in the totals: it must work against the site the journeys visit.
+    try {
+      const steps = await playDemo(bffPort);
+      say(`demo launcher sync: ${steps.map((s) => s.step).join(', ')}`);
+      totals.passed += 1;
+    } catch (err) {
+      totals.failed += 1;
+      failures.push(err.message);
+    }
     runJest('e2e', 'e2e/jest.config.js', onlyE2e ? jestArgs : [], { BASE_URL: `http://127.0.0.1:${bffPort}` });
   } catch (err) {
     totals.failed += 1;
