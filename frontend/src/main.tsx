@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { connectApiClient } from './app/connect-api-client';
 import { AppProviders } from './app/providers';
-import { createAppRouter, moveQueryIntoHash } from './app/router';
+import { appRoutes, createAppRouter, moveQueryIntoHash } from './app/router';
 import { createAppStore } from './app/store';
 import { loadSiteConfig } from './config/site-config';
+import { preloadLazyPages } from './lib/lazy-pages';
 
 moveQueryIntoHash(window.location, window.history);
 // The community links are runtime configuration; the header and footer show them once this answers.
@@ -26,3 +27,8 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Once the first page is up and the browser is idle, fetch the public pages' chunks, so that a click finds
+// its page loaded. (The profile and admin screens stay unloaded until their visitors open them.)
+const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
+whenIdle(() => void preloadLazyPages(appRoutes));

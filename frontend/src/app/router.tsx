@@ -11,8 +11,9 @@ import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';
 
 /**
- * Each feature owns its routes. Profile and admin screens are only for some visitors, so they load
- * lazily and Vite puts them in their own chunks (see vite.config.ts); every public page is eager.
+ * Each feature owns its routes. Only the shell and the landing page are in the initial JavaScript: each
+ * public feature's pages are one lazy chunk (`lazyPages`), and the profile and admin screens, only for some
+ * visitors, load lazily in chunks of their own (see vite.config.ts).
  */
 const lazyProfileRoutes: RouteObject = {
   path: 'profile/*',

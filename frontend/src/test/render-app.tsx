@@ -5,6 +5,10 @@ import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { writeCookie } from '@/lib/cookies';
+import { preloadLazyPages } from '@/lib/lazy-pages';
+
+// The public pages are lazy chunks in the app; a test renders them at once, as after the app's idle preload.
+beforeAll(() => preloadLazyPages(appRoutes));
 
 /** Renders the whole app (shell, routes, store, API client wiring) at a path, as a visitor sees it. */
 export function renderApp(path = '/') {

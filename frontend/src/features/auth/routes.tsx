@@ -1,12 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage } from './components/forgot-password-page';
-import { LoginPage } from './components/login-page';
-import { RegisterPage } from './components/register-page';
-import { ResetPasswordPage } from './components/reset-password-page';
+import { lazyPages } from '@/lib/lazy-pages';
+
+const page = lazyPages(() => import('./pages'), 'Loading page');
 
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage /> },
-  { path: 'register', element: <RegisterPage /> },
-  { path: 'forgot-password', element: <ForgotPasswordPage /> },
-  { path: 'reset-password', element: <ResetPasswordPage /> },
+  page('login', 'LoginPage'),
+  page('register', 'RegisterPage'),
+  page('forgot-password', 'ForgotPasswordPage'),
+  page('reset-password', 'ResetPasswordPage'),
 ];

@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
-import { BoundlessMutatorsPage } from './components/boundless-mutators-page';
-import { EncountersPage } from './components/encounters-page';
-import { MonsterDetailPage } from './components/monster-detail-page';
-import { MonstersPage } from './components/monsters-page';
+import { lazyPages } from '@/lib/lazy-pages';
+
+const page = lazyPages(() => import('./pages'), 'Loading the catalogue');
 
 /** Encounters, monsters and Boundless Dungeon mutators. */
 export const catalogueRoutes: RouteObject[] = [
-  { path: 'encounters', element: <EncountersPage /> },
-  { path: 'monsters', element: <MonstersPage /> },
-  { path: 'monster/:monsterId', element: <MonsterDetailPage /> },
-  { path: 'boundless-mutators', element: <BoundlessMutatorsPage /> },
+  page('encounters', 'EncountersPage'),
+  page('monsters', 'MonstersPage'),
+  page('monster/:monsterId', 'MonsterDetailPage'),
+  page('boundless-mutators', 'BoundlessMutatorsPage'),
 ];

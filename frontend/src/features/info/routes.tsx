@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
-import { AboutPage } from './components/about-page';
-import { ChangelogPage } from './components/changelog-page';
-import { SupportersPage } from './components/supporters-page';
-import { TechnicalFaqPage } from './components/technical-faq-page';
+import { lazyPages } from '@/lib/lazy-pages';
+
+const page = lazyPages(() => import('./pages'), 'Loading page');
 
 /** About, changelog, technical FAQ and supporters. */
 export const infoRoutes: RouteObject[] = [
-  { path: 'about', element: <AboutPage /> },
-  { path: 'changelog', element: <ChangelogPage /> },
-  { path: 'technical-faq', element: <TechnicalFaqPage /> },
-  { path: 'supporters', element: <SupportersPage /> },
+  page('about', 'AboutPage'),
+  page('changelog', 'ChangelogPage'),
+  page('technical-faq', 'TechnicalFaqPage'),
+  page('supporters', 'SupportersPage'),
 ];

@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { ItemDetailPage } from './components/item-detail-page';
-import { ItemsPage } from './components/items-page';
+import { lazyPages } from '@/lib/lazy-pages';
 
-export const itemsRoutes: RouteObject[] = [
-  { path: 'items', element: <ItemsPage /> },
-  { path: 'item/:itemId', element: <ItemDetailPage /> },
-];
+const page = lazyPages(() => import('./pages'), 'Loading items');
+
+export const itemsRoutes: RouteObject[] = [page('items', 'ItemsPage'), page('item/:itemId', 'ItemDetailPage')];
