@@ -1,6 +1,9 @@
 // Benchmark: a 1 GiB upload through the BFF into the files service (MinIO behind it).
 // Measures the upload's throughput, the processing time (fetch + hash + validate), and the peak RSS
-// (VmHWM) of the BFF and the files service, each in its own process. Goal: under 200 MB each.
+// (VmHWM) of the BFF and the files service, each in its own process, less its idle RSS (VmRSS once ready).
+// Goal (issue 19): peak minus idle <= 64 MB each. The baseline in the same run: copying a file of the same
+// size on disk (a stream copy, as the bytes pass through a process, and fs.copyFile), before the services
+// start.
 //
 //   npx tsc -b tsconfig.build.json && node bench/files-upload.mjs [MiB]
 //
@@ -12,15 +15,22 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import os from 'node:os';
+import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as Minio from 'minio';
 import { MongoClient } from 'mongodb';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The engines' addresses as `npm run stack` has them (NODE_ENV=production insists on every one being set).
+const { engineUrlsFor, loadSettings } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/settings.js'));
+const engines = engineUrlsFor(loadSettings());
 const MIB = 1024 * 1024;
 const size = Number(process.argv[2] ?? 1024) * MIB;
 const tag = randomUUID().slice(0, 8);
+const GOAL_GROWTH_MB = 64;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -55,8 +65,9 @@ function run(name, script, env) {
   return child;
 }
 
-async function waitReady(url) {
+async function waitReady(url, child) {
   for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) during start`);
     try {
       if ((await fetch(`${url}/health`)).ok) return;
     } catch {
@@ -67,10 +78,38 @@ async function waitReady(url) {
   throw new Error(`${url} did not start`);
 }
 
-const peakRss = (pid) => {
+const statusKb = (pid, field) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) * 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)[1]) * 1024;
 };
+const peakRss = (pid) => statusKb(pid, 'VmHWM');
+const rss = (pid) => statusKb(pid, 'VmRSS');
+
+/** Baseline: a file of `bytes` written to the temp directory, then copied twice on disk, timed. */
+async function diskCopy(block, count) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-bench-copy-'));
+  try {
+    const source = path.join(dir, 'source.bin');
+    const out = fs.openSync(source, 'w');
+    for (let i = 0; i < count; i++) fs.writeSync(out, block);
+    fs.fsyncSync(out);
+    fs.closeSync(out);
+    const bytes = block.length * count;
+    const time = async (fn) => {
+      const started = process.hrtime.bigint();
+      await fn();
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      return { seconds: +seconds.toFixed(2), MiBPerSecond: +(bytes / MIB / seconds).toFixed(1) };
+    };
+    const streamCopy = await time(() =>
+      pipeline(fs.createReadStream(source), fs.createWriteStream(path.join(dir, 'stream.bin'))),
+    );
+    const copyFile = await time(() => fs.promises.copyFile(source, path.join(dir, 'copy.bin')));
+    return { bytes, streamCopy, copyFile };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** A valid zip with one stored entry of `size` bytes, produced chunk by chunk (1 MiB block repeated). */
 function zipParts(block, count) {
@@ -110,6 +149,7 @@ function zipParts(block, count) {
 
 /** Drops this run's database and buckets. */
 async function cleanUp() {
+  const attempt = (what, fn) => fn().catch((err) => console.error(`clean-up: ${what}: ${err.message}`));
   const endpoint = new URL(process.env.MINIO_ENDPOINT ?? 'http://127.0.0.1:9000');
   const minio = new Minio.Client({
     endPoint: endpoint.hostname,
@@ -120,20 +160,33 @@ async function cleanUp() {
   });
   for (const branch of ['prod', 'beta']) {
     const bucket = `bench-files-${tag}-${branch}`;
-    const keys = [];
-    for await (const o of minio.listObjectsV2(bucket, '', true)) keys.push(o.name);
-    if (keys.length) await minio.removeObjects(bucket, keys);
-    await minio.removeBucket(bucket).catch(() => undefined);
+    // A run that failed early never made its buckets.
+    if (!(await minio.bucketExists(bucket).catch(() => false))) continue;
+    await attempt(`bucket ${bucket}`, async () => {
+      const keys = [];
+      for await (const o of minio.listObjectsV2(bucket, '', true)) keys.push(o.name);
+      if (keys.length) await minio.removeObjects(bucket, keys);
+      await minio.removeBucket(bucket);
+    });
   }
-  const mongo = await MongoClient.connect(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017');
-  await mongo.db(`bench-files-${tag}`).dropDatabase();
-  await mongo.close();
+  await attempt('database', async () => {
+    const mongo = await MongoClient.connect(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017');
+    await mongo.db(`bench-files-${tag}`).dropDatabase();
+    await mongo.close();
+  });
 }
 
 async function main() {
+  const baselineBlock = randomBytes(MIB);
+  const diskCopyBaseline = await diskCopy(baselineBlock, Math.ceil(size / MIB));
+  console.log(
+    `disk copy of ${size / MIB} MiB: stream ${diskCopyBaseline.streamCopy.MiBPerSecond} MiB/s, copyFile ${diskCopyBaseline.copyFile.MiBPerSecond} MiB/s`,
+  );
   const id = await identity();
   const [filesPort, bffPort] = [await freePort(), await freePort()];
-  const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const common = { ...engines, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  // The BFF's other upstreams take no part in an upload; production wants them named all the same.
+  const unused = 'http://127.0.0.1:9';
   const files = run('files', path.join(root, 'services/files/dist/main.js'), {
     ...common,
     PORT: String(filesPort),
@@ -149,11 +202,18 @@ async function main() {
     ...common,
     PORT: String(bffPort),
     FILES_URL: `http://127.0.0.1:${filesPort}`,
+    ACCOUNT_URL: process.env.ACCOUNT_URL ?? unused,
+    SEASON_URL: process.env.SEASON_URL ?? unused,
+    TRADE_URL: process.env.TRADE_URL ?? unused,
+    CHAT_URL: process.env.CHAT_URL ?? unused,
   });
   try {
-    await waitReady(`http://127.0.0.1:${filesPort}`);
-    await waitReady(`http://127.0.0.1:${bffPort}`);
+    await waitReady(`http://127.0.0.1:${filesPort}`, files);
+    await waitReady(`http://127.0.0.1:${bffPort}`, bff);
+    // Settled for a moment after the first answer, then the resident size of each.
+    await new Promise((r) => setTimeout(r, 2_000));
     const idleRssMiB = { bff: +(peakRss(bff.pid) / MIB).toFixed(1), files: +(peakRss(files.pid) / MIB).toFixed(1) };
+    const idleResidentMiB = { bff: +(rss(bff.pid) / MIB).toFixed(1), files: +(rss(files.pid) / MIB).toFixed(1) };
     const block = randomBytes(MIB);
     const count = Math.ceil(size / MIB);
     const zip = zipParts(block, count);
@@ -205,6 +265,14 @@ async function main() {
       ({ status } = await res.json());
     }
     const totalSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const peakRssMiB = { bff: +(peakRss(bff.pid) / MIB).toFixed(1), files: +(peakRss(files.pid) / MIB).toFixed(1) };
+    // Peak (VmHWM) less the idle resident size (VmRSS once ready): what the upload itself cost.
+    const growthMiB = {
+      bff: +(peakRssMiB.bff - idleResidentMiB.bff).toFixed(1),
+      files: +(peakRssMiB.files - idleResidentMiB.files).toFixed(1),
+    };
+    // The goal is in MB (10^6 bytes), the stricter reading.
+    const growthMB = { bff: +(growthMiB.bff * 1.048576).toFixed(1), files: +(growthMiB.files * 1.048576).toFixed(1) };
     const result = {
       at: new Date().toISOString(),
       bytes: zip.total,
@@ -213,10 +281,20 @@ async function main() {
       uploadMiBPerSecond: +(zip.total / MIB / uploadSeconds).toFixed(1),
       processingSeconds: +(totalSeconds - uploadSeconds).toFixed(2),
       idlePeakRssMiB: idleRssMiB,
+      idleRssMiB: idleResidentMiB,
       uploadPeakRssMiB: afterUploadRssMiB,
-      peakRssMiB: { bff: +(peakRss(bff.pid) / MIB).toFixed(1), files: +(peakRss(files.pid) / MIB).toFixed(1) },
+      peakRssMiB,
+      growthMiB,
+      growthMB,
+      goal: { growthMBEach: GOAL_GROWTH_MB },
+      met: status === 'ready' && growthMB.bff <= GOAL_GROWTH_MB && growthMB.files <= GOAL_GROWTH_MB,
+      diskCopyBaseline,
     };
     console.log(JSON.stringify(result, null, 2));
+    console.log(
+      `upload of ${(zip.total / MIB).toFixed(0)} MiB: ${result.uploadMiBPerSecond} MiB/s (disk stream copy ${diskCopyBaseline.streamCopy.MiBPerSecond} MiB/s); ` +
+        `peak minus idle RSS: BFF ${growthMB.bff} MB, files ${growthMB.files} MB (goal <= ${GOAL_GROWTH_MB} MB each, status ${status}: ${result.met ? 'met' : 'MISSED'})`,
+    );
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'bench/results/files-upload.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {

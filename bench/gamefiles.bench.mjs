@@ -3,7 +3,9 @@
 // (`npm run bench:gamefiles` builds it first), prints p50/p95/min of wall time per operation after a
 // warm-up, plus CPU time per operation (less sensitive to other processes on a busy machine), and writes
 // bench/results/gamefiles.json. BENCH_ITERATIONS changes the number of timed runs (default 200).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The baselines in the same run: reading the file (fs.readFileSync of player.gdc; of the 1 MB stash written
+// to a temp file, and that read plus a write of it back, for the stash's read + write).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,10 +39,14 @@ function measure(label, fn, goalMs) {
     cpuPerOp: (cpu.user + cpu.system) / 1000 / ITERATIONS,
     goalMs,
   };
-  r.meetsGoal = r.p50 <= goalMs;
   const f = (n) => n.toFixed(3).padStart(8);
+  let verdict = '(baseline)';
+  if (goalMs !== undefined) {
+    r.meetsGoal = r.p50 <= goalMs;
+    verdict = `goal ≤ ${goalMs} ms ${r.meetsGoal ? 'ok' : 'MISSED (p50)'}`;
+  }
   console.log(
-    `${label.padEnd(44)} p50 ${f(r.p50)} ms  p95 ${f(r.p95)} ms  min ${f(r.min)} ms  cpu ${f(r.cpuPerOp)} ms/op  goal ≤ ${goalMs} ms ${r.meetsGoal ? 'ok' : 'MISSED (p50)'}`,
+    `${label.padEnd(44)} p50 ${f(r.p50)} ms  p95 ${f(r.p95)} ms  min ${f(r.min)} ms  cpu ${f(r.cpuPerOp)} ms/op  ${verdict}`,
   );
   return r;
 }
@@ -75,8 +81,26 @@ const results = [
   measure(`  of which write`, () => gf.writeStash(parsed, big.length), 10),
 ];
 
+// Baselines: the bytes alone, read from disk (page cache) and, for the stash, written back.
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'league-bench-gamefiles-'));
+let baselines;
+try {
+  const stashPath = path.join(tmp, 'transfer.gst');
+  writeFileSync(stashPath, big);
+  const playerPath = path.join(fixtures, 'gd-cli', 'player.gdc');
+  baselines = {
+    playerRead: measure(`baseline: readFileSync player.gdc`, () => readFileSync(playerPath)),
+    stashRead: measure(`baseline: readFileSync 1 MB stash`, () => readFileSync(stashPath)),
+    stashReadWrite: measure(`baseline: readFileSync + writeFileSync 1 MB`, () =>
+      writeFileSync(path.join(tmp, 'copy.gst'), readFileSync(stashPath)),
+    ),
+  };
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(
   path.join(here, 'results', 'gamefiles.json'),
-  `${JSON.stringify({ node: process.version, loadavg: os.loadavg(), playerBytes: player.length, stashBytes: big.length, results }, null, 2)}\n`,
+  `${JSON.stringify({ node: process.version, loadavg: os.loadavg(), playerBytes: player.length, stashBytes: big.length, results, baselines }, null, 2)}\n`,
 );

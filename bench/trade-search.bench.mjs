@@ -3,7 +3,9 @@
 // request through HTTP, the route's schema, authentication and trade.search (the searcher and the blocks
 // read from the store) to the service's own SearchIndex; then the same criteria straight on that index (its
 // share); then the settlement saga end to end (buyout → trade.settlement-requested.v1 → a stand-in for
-// season that answers season.settlement-completed.v1 → the listing closed). Boots the built trade service on
+// season that answers season.settlement-completed.v1 → the listing closed), and its baseline in the same run:
+// a single Kafka round trip (kafkajs produce → consume on a throwaway one-partition topic, deleted at the
+// end), as many times as there are settlements. Boots the built trade service on
 // port 0 against a throwaway database (dropped at the end), trusting a throwaway JWKS. Writes
 // bench/results/trade-search.json. Needs the engines up and `npx tsc -b services/trade`.
 import { randomInt, randomUUID } from 'node:crypto';
@@ -523,6 +525,51 @@ try {
       `settlement end to end (${ms.length} buyouts, stand-in season): p50 ${result.settlement.p50Ms} ms, p95 ${result.settlement.p95Ms} ms (target <= 500 ms: ${!stuck.length && result.settlement.p95Ms <= 500 ? 'met' : 'MISSED'})`,
     );
     writeResult();
+
+    // Baseline: one Kafka round trip, produce (acknowledged) → consumed, on a topic of its own.
+    const topic = `bench.kafka-round-trip.${randomUUID().slice(0, 8)}`;
+    const admin = kafka.admin();
+    const rtConsumer = kafka.consumer({ groupId: `bench-rt-${randomUUID().slice(0, 8)}` });
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true });
+      await rtConsumer.connect();
+      // An empty topic read from its beginning: no message can be missed while the group settles.
+      await rtConsumer.subscribe({ topic, fromBeginning: true });
+      const waiting = new Map();
+      await new Promise((resolve) => {
+        rtConsumer.on(rtConsumer.events.GROUP_JOIN, resolve);
+        rtConsumer.run({
+          eachMessage: async ({ message }) => waiting.get(message.key.toString())?.(),
+        });
+      });
+      const roundTrip = async (key) => {
+        const received = new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`kafka round trip ${key}: nothing after 30 s`)), 30_000);
+          waiting.set(key, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        const started = process.hrtime.bigint();
+        await producer.send({ topic, messages: [{ key, value: JSON.stringify({ key, at: Date.now() }) }] });
+        await received;
+        waiting.delete(key);
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      for (let i = 0; i < 5; i += 1) await roundTrip(`warm-${i}`);
+      const rt = [];
+      for (let i = 0; i < Math.max(SETTLEMENTS, 20); i += 1) rt.push(await roundTrip(`rt-${i}`));
+      result.kafkaRoundTrip = { topic: 'a throwaway one-partition topic', ...summary(rt) };
+      console.log(
+        `kafka round trip (produce → consume, kafkajs, ${rt.length} messages): p50 ${result.kafkaRoundTrip.p50Ms} ms, p95 ${result.kafkaRoundTrip.p95Ms} ms; settlement p95 / round trip p95 = ${result.settlement.p95Ms === undefined ? '-' : round(result.settlement.p95Ms / result.kafkaRoundTrip.p95Ms)}`,
+      );
+      writeResult();
+    } finally {
+      await rtConsumer.disconnect().catch(() => undefined);
+      await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 } finally {
   await consumer.disconnect().catch(() => undefined);
