@@ -93,15 +93,19 @@ describe('the season service killed mid-settlement', () => {
       // Step 0 pays the seller from the buyer; the process dies just before step 1 moves the sword.
       const first = await startChild(h.env, { settlementId: e.settlementId, step: 1 });
       children.push(first.child);
-      await producer.send({
+      // The child's consumer starts at the end of the topic once it has its partitions, which may be after
+      // start() returned: the request is sent again until the child dies (a redelivery is a no-op by design).
+      const request = {
         topic: settlementRequestedV1.topic,
-        messages: [
-          {
-            key: String(e.tradeListingId),
-            value: JSON.stringify(buildEnvelope(settlementRequestedV1, e)),
-          },
-        ],
-      });
+        messages: [{ key: String(e.tradeListingId), value: JSON.stringify(buildEnvelope(settlementRequestedV1, e)) }],
+      };
+      let died = false;
+      void first.exited.then(() => (died = true));
+      for (const deadline = Date.now() + 120_000; !died && Date.now() < deadline;) {
+        await producer.send(request);
+        await Promise.race([first.exited, new Promise((r) => setTimeout(r, 3_000))]);
+      }
+      expect(died).toBe(true);
       expect(await first.exited).toBe('SIGKILL');
       expect(completed.seen).toHaveLength(0);
 
