@@ -5,7 +5,7 @@ import { infoRoutes } from '@/features/info/routes';
 import { itemsRoutes } from '@/features/items/routes';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { seasonsRoutes } from '@/features/seasons/routes';
-import { LoadingState } from '@/components/ui/page-states';
+import { LoadingState } from '@/components/ui/loading-state';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { LoadingState } from '@/components/ui/page-states';
+import { LoadingState } from '@/components/ui/loading-state';
 
 /** The routes `lazyPages` made, so `preloadLazyPages` finds them in a route table. */
 const pageRoutes = new WeakSet<RouteObject>();

@@ -3,19 +3,14 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { LinkButton, NavButton, useQueryPreservingTo } from '@/components/ui/query-link';
 import {
   branchChanged,
@@ -30,7 +25,9 @@ import { newItemsLink } from '@/config/links';
 import { useSiteLinks } from '@/config/site-config';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { displayFontFamily } from '../theme';
-import { navItems, type NavItem } from './nav-items';
+import { navItems } from './nav-items';
+
+const NavDrawer = lazy(() => import('./nav-drawer'));
 
 const navButtonSx = {
   color: 'text.secondary',
@@ -47,7 +44,7 @@ const rowFrom = (withBranchToggle: boolean) => (withBranchToggle ? 1440 : 1280);
 const wideScreen = (from: number) => `@media (min-width: ${from}px)`;
 const narrowScreen = (from: number) => `@media (max-width: ${from - 0.05}px)`;
 
-function Brand({ hideOnPhones = false }: { hideOnPhones?: boolean }) {
+export function Brand({ hideOnPhones = false }: { hideOnPhones?: boolean }) {
   const home = useQueryPreservingTo('/');
   return (
     <Typography
@@ -73,26 +70,11 @@ function Brand({ hideOnPhones = false }: { hideOnPhones?: boolean }) {
   );
 }
 
-function DrawerNavItem({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
-  const target = useQueryPreservingTo(item.to);
-  return (
-    <ListItemButton
-      component={NavLink}
-      to={target}
-      end={item.end}
-      onClick={onNavigate}
-      sx={{ '&.active': { color: 'primary.light', boxShadow: 'inset 3px 0 0 currentColor' } }}
-    >
-      <ListItemText primary={item.label} />
-    </ListItemButton>
-  );
-}
-
 // Phones keep the toggle in the drawer; the toolbar has no room for it next to the account buttons.
 const phoneScreen = '@media (max-width: 599.95px)';
 
 /** prod / beta, for testers and admins only (spec §4, §6); the choice is kept in the branch cookie. */
-function BranchToggle({ inToolbar = false }: { inToolbar?: boolean }) {
+export function BranchToggle({ inToolbar = false }: { inToolbar?: boolean }) {
   const dispatch = useAppDispatch();
   const canToggle = useAppSelector(selectCanToggleBranch);
   const branch = useAppSelector(selectBranch);
@@ -116,16 +98,6 @@ function BranchToggle({ inToolbar = false }: { inToolbar?: boolean }) {
         Beta
       </ToggleButton>
     </ToggleButtonGroup>
-  );
-}
-
-function DrawerBranchToggle() {
-  const canToggle = useAppSelector(selectCanToggleBranch);
-  if (!canToggle) return null;
-  return (
-    <Box sx={{ px: 2, pb: 1.5 }}>
-      <BranchToggle />
-    </Box>
   );
 }
 
@@ -165,6 +137,7 @@ function AccountActions() {
 
 export function AppHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const from = rowFrom(useAppSelector(selectCanToggleBranch));
   const closeDrawer = () => setDrawerOpen(false);
   // Shown only when the operator has configured it (GET /api/site-config).
@@ -177,7 +150,10 @@ export function AppHeader() {
           edge="start"
           color="inherit"
           aria-label="Open navigation"
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
           sx={{ display: 'inline-flex', [wideScreen(from)]: { display: 'none' } }}
         >
           <MenuIcon />
@@ -211,32 +187,13 @@ export function AppHeader() {
         <AccountActions />
       </Toolbar>
 
-      <Drawer open={drawerOpen} onClose={closeDrawer}>
-        <Box component="nav" aria-label="Main" sx={{ width: 260, pt: 2 }}>
-          <Box sx={{ px: 2, pb: 1 }}>
-            <Brand />
-          </Box>
-          <DrawerBranchToggle />
-          <Divider />
-          <List>
-            {navItems.map((item) => (
-              <DrawerNavItem key={item.to} item={item} onNavigate={closeDrawer} />
-            ))}
-            {externalNavItem && (
-              <ListItemButton
-                component="a"
-                href={externalNavItem.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={closeDrawer}
-              >
-                <ListItemText primary={externalNavItem.label} />
-                <OpenInNewIcon fontSize="small" />
-              </ListItemButton>
-            )}
-          </List>
-        </Box>
-      </Drawer>
+      {/* The drawer (and MUI's modal machinery) loads the first time it is opened: the landing page's
+          JavaScript does not carry it. */}
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={closeDrawer} externalNavItem={externalNavItem} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,12 +1,9 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { errorDismissed, selectCurrentError } from '../ui-slice';
+
+// Loaded with the first error, so the landing page's JavaScript does not carry MUI's dialog.
+const ErrorDialog = lazy(() => import('./error-dialog'));
 
 /** The global modal titled Error that shows API failures, one at a time. */
 export function ErrorModal() {
@@ -15,21 +12,10 @@ export function ErrorModal() {
   // Keep the last text while the dialog fades out, so it does not empty before it closes.
   const [shownMessage, setShownMessage] = useState(message);
   if (message !== null && message !== shownMessage) setShownMessage(message);
-  const close = () => dispatch(errorDismissed());
-
+  if (shownMessage === null) return null;
   return (
-    <Dialog open={message !== null} onClose={close} aria-labelledby="error-modal-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="error-modal-title" sx={{ color: 'error.main' }}>
-        Error
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{shownMessage}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} variant="contained" autoFocus>
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ErrorDialog open={message !== null} message={shownMessage} onClose={() => dispatch(errorDismissed())} />
+    </Suspense>
   );
 }

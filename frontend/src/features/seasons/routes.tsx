@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { LoadingState } from '@/components/ui/page-states';
+import { LoadingState } from '@/components/ui/loading-state';
 import { lazyPages } from '@/lib/lazy-pages';
 
 const page = lazyPages(() => import('./pages'), 'Loading season');

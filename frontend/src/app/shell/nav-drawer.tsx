@@ -1,0 +1,79 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { NavLink } from 'react-router-dom';
+import { useQueryPreservingTo } from '@/components/ui/query-link';
+import { selectCanToggleBranch } from '@/features/auth/auth-slice';
+import type { newItemsLink } from '@/config/links';
+import { useAppSelector } from '../hooks';
+import { Brand, BranchToggle } from './app-header';
+import { navItems, type NavItem } from './nav-items';
+
+function DrawerNavItem({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const target = useQueryPreservingTo(item.to);
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={target}
+      end={item.end}
+      onClick={onNavigate}
+      sx={{ '&.active': { color: 'primary.light', boxShadow: 'inset 3px 0 0 currentColor' } }}
+    >
+      <ListItemText primary={item.label} />
+    </ListItemButton>
+  );
+}
+
+function DrawerBranchToggle() {
+  const canToggle = useAppSelector(selectCanToggleBranch);
+  if (!canToggle) return null;
+  return (
+    <Box sx={{ px: 2, pb: 1.5 }}>
+      <BranchToggle />
+    </Box>
+  );
+}
+
+/** The navigation drawer of narrow screens (a lazy chunk of its own, see AppHeader). */
+export default function NavDrawer({
+  open,
+  onClose,
+  externalNavItem,
+}: {
+  open: boolean;
+  onClose: () => void;
+  externalNavItem: ReturnType<typeof newItemsLink>;
+}) {
+  return (
+    <Drawer open={open} onClose={onClose}>
+      <Box component="nav" aria-label="Main" sx={{ width: 260, pt: 2 }}>
+        <Box sx={{ px: 2, pb: 1 }}>
+          <Brand />
+        </Box>
+        <DrawerBranchToggle />
+        <Divider />
+        <List>
+          {navItems.map((item) => (
+            <DrawerNavItem key={item.to} item={item} onNavigate={onClose} />
+          ))}
+          {externalNavItem && (
+            <ListItemButton
+              component="a"
+              href={externalNavItem.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onClose}
+            >
+              <ListItemText primary={externalNavItem.label} />
+              <OpenInNewIcon fontSize="small" />
+            </ListItemButton>
+          )}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
