@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defaultItemSize, QUEUE_TAB, readStash, stashItemToLauncher, UPLOAD_TAB, writeStash } from '@league/gamefiles';
 import { planSharedStash, type QueuedItem } from './shared-stash';
 
-const file = fs.readFileSync(path.resolve(__dirname, '../../../packages/gamefiles/test/fixtures/gd/gd-cli/transfer.gst'));
+const file = fs.readFileSync(
+  path.resolve(__dirname, '../../../packages/gamefiles/test/fixtures/gd/gd-cli/transfer.gst'),
+);
 
 describe('the shared-stash upload plan (pure)', () => {
   const stash = readStash(file);
