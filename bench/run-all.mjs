@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -328,15 +329,6 @@ function failedRow(measure, reason) {
   return { measure, figure: '-', baseline: '-', ratio: '-', goal: '-', pass: `failed: ${reason}` };
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 const portFree = (port) =>
   new Promise((resolve) => {
     const s = net.createServer();
