@@ -6,7 +6,7 @@ module.exports = {
   displayName: '@league/e2e',
   rootDir: __dirname,
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/journeys/**/*.test.ts'],
+  testMatch: ['<rootDir>/journeys/**/*.test.ts', '<rootDir>/reliability/**/*.test.ts'],
   transform: { '^.+\\.ts$': swc() },
   // One browser at a time: journeys share the seeded league and the machine's CPU.
   maxWorkers: 1,
