@@ -70,8 +70,9 @@ export class Locks {
       retryCount: ROUND_RETRIES,
       retryDelay: RETRY_DELAY_MS,
       retryJitter: RETRY_JITTER_MS,
-      // Extend when a third of the TTL is left (at most 1 s before it runs out).
-      automaticExtensionThreshold: Math.min(1_000, Math.floor(ttl / 3)),
+      // Extend when half the TTL is left (at most 2 s before it runs out): the extension is a timer, and a
+      // busy event loop (a CI machine's two cores shared by several processes) can fire it late.
+      automaticExtensionThreshold: Math.min(2_000, Math.floor(ttl / 2)),
     };
     for (;;) {
       const attempt = await this.attempt(name, ttl, settings, fn);

@@ -14,7 +14,8 @@ describe('a lock whose holder stalls past the TTL, on the real Redis', () => {
   afterAll(() => redis.disconnect());
 
   it('when the holder sleeps four TTLs, then a second holder waits for it and never overlaps', async () => {
-    const ttlMs = 300;
+    // Long enough that the automatic extension (at half the TTL) is not missed on a loaded machine.
+    const ttlMs = 1_000;
     const spans: Array<{ who: string; from: number; to: number }> = [];
     const hold = (who: string, ms: number) =>
       locks.withLock(
@@ -26,7 +27,7 @@ describe('a lock whose holder stalls past the TTL, on the real Redis', () => {
           spans.push({ who, from, to: Date.now() });
           return who;
         },
-        { ttlMs, waitMs: 5_000 },
+        { ttlMs, waitMs: 15_000 },
       );
     const first = hold('first', 4 * ttlMs);
     await sleep(50);
