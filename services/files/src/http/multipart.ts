@@ -73,11 +73,17 @@ export function readSingleFileUpload<T>(
 }
 
 /**
- * After refusing an upload mid-stream: tell the client the connection ends, keep reading a little so it can
- * read the answer (closing on unread data resets the connection), then drop it.
+ * After refusing an upload mid-stream: read and drop the rest of the body so the client (or the BFF's
+ * proxy, still streaming it) reads the answer, then drop a sender that goes on for longer than that.
+ * The connection is not marked `Connection: close`: Node then destroys the socket as soon as the answer
+ * is written, the client's unread bytes reset the connection, and the reset can reach the client before
+ * the answer does (the BFF then saw an upstream error and answered 502 instead of this 413).
  */
-export function closeAfterAnswer(req: Request, res: Response): void {
-  res.setHeader('Connection', 'close');
+export function closeAfterAnswer(req: Request, res: Response, drainMs = 5_000): void {
   req.resume();
-  res.on('finish', () => setTimeout(() => req.socket.destroy(), 2_000).unref());
+  res.on('finish', () => {
+    if (req.complete) return;
+    const cutOff = setTimeout(() => req.socket?.destroy(), drainMs).unref();
+    req.once('end', () => clearTimeout(cutOff));
+  });
 }
