@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router-dom';
@@ -10,21 +11,24 @@ import { useQueryPreservingTo } from '@/components/ui/query-link';
 import { selectCanToggleBranch } from '@/features/auth/auth-slice';
 import type { newItemsLink } from '@/config/links';
 import { useAppSelector } from '../hooks';
-import { Brand, BranchToggle } from './app-header';
+import { Brand } from './app-header';
+import BranchToggle from './branch-toggle';
 import { navItems, type NavItem } from './nav-items';
 
 function DrawerNavItem({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const target = useQueryPreservingTo(item.to);
   return (
-    <ListItemButton
-      component={NavLink}
-      to={target}
-      end={item.end}
-      onClick={onNavigate}
-      sx={{ '&.active': { color: 'primary.light', boxShadow: 'inset 3px 0 0 currentColor' } }}
-    >
-      <ListItemText primary={item.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={target}
+        end={item.end}
+        onClick={onNavigate}
+        sx={{ '&.active': { color: 'primary.light', boxShadow: 'inset 3px 0 0 currentColor' } }}
+      >
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -49,7 +53,8 @@ export default function NavDrawer({
   externalNavItem: ReturnType<typeof newItemsLink>;
 }) {
   return (
-    <Drawer open={open} onClose={onClose}>
+    // The drawer's paper is a dialog (MUI gives it the role); its name says what it holds.
+    <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Navigation' } }}>
       <Box component="nav" aria-label="Main" sx={{ width: 260, pt: 2 }}>
         <Box sx={{ px: 2, pb: 1 }}>
           <Brand />
@@ -61,16 +66,18 @@ export default function NavDrawer({
             <DrawerNavItem key={item.to} item={item} onNavigate={onClose} />
           ))}
           {externalNavItem && (
-            <ListItemButton
-              component="a"
-              href={externalNavItem.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={onClose}
-            >
-              <ListItemText primary={externalNavItem.label} />
-              <OpenInNewIcon fontSize="small" />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton
+                component="a"
+                href={externalNavItem.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={onClose}
+              >
+                <ListItemText primary={externalNavItem.label} />
+                <OpenInNewIcon fontSize="small" />
+              </ListItemButton>
+            </ListItem>
           )}
         </List>
       </Box>

@@ -1,5 +1,6 @@
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -32,14 +33,11 @@ export function EncountersPage() {
         <Paper variant="outlined">
           <List aria-label="Encounters" disablePadding>
             {data.map((encounter) => (
-              <ListItemButton
-                key={encounter.encounterId}
-                component={RouterLink}
-                to={`/monsters?encounterId=${encounter.encounterId}`}
-                divider
-              >
-                <ListItemText primary={encounter.name} />
-              </ListItemButton>
+              <ListItem key={encounter.encounterId} disablePadding divider>
+                <ListItemButton component={RouterLink} to={`/monsters?encounterId=${encounter.encounterId}`}>
+                  <ListItemText primary={encounter.name} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -40,12 +41,14 @@ export function MonstersPage() {
       <Paper variant="outlined">
         <List aria-label="Monsters" disablePadding>
           {data.map((monster) => (
-            <ListItemButton key={monster.monsterId} component={RouterLink} to={`/monster/${monster.monsterId}`} divider>
-              <ListItemText
-                primary={monster.name}
-                secondary={[monster.race, monster.type].filter(Boolean).join(' · ')}
-              />
-            </ListItemButton>
+            <ListItem key={monster.monsterId} disablePadding divider>
+              <ListItemButton component={RouterLink} to={`/monster/${monster.monsterId}`}>
+                <ListItemText
+                  primary={monster.name}
+                  secondary={[monster.race, monster.type].filter(Boolean).join(' · ')}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>
