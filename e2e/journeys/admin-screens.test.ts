@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
 
 /**
@@ -89,15 +90,31 @@ describe('admin screens', () => {
 
   afterAll(async () => {
     await journey?.close();
+    await axeSummary('admin-screens');
   });
 
-  it('when the admin uploads a beta mod file, then its progress reaches 100 % and it is processed and listed', async () => {
+  it('when the admin uploads a beta mod file, then its progress reaches 100 %, it is processed and the technical FAQ of beta lists it', async () => {
+    // The beta list's current size of the file, so this run's upload is told apart by its size.
+    const cookie = (await journey.context.cookies(BASE_URL)).find((c) => c.name === 'authToken')!;
+    const token = (JSON.parse(decodeURIComponent(cookie.value)) as { access_token: string }).access_token;
+    const listed = await fetch(`${BASE_URL}/api/file/filenames?v=v1&branch=beta&region=us`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(listed.status).toBe(200);
+    const before = ((await listed.json()) as { modFiles: Array<{ fileName: string; size: number }> }).modFiles.find(
+      (f) => f.fileName === 'GrimLeagueS07_Extras.zip',
+    );
+
     await page.goto(appUrl('/admin/files/beta'));
     await page.getByRole('heading', { level: 1, name: 'League Mod Files - beta' }).waitFor({ state: 'visible' });
     await page.getByRole('grid', { name: 'Mod Files' }).waitFor({ state: 'visible' });
+    await expectAccessible(page, '/admin/files/beta');
 
     // The demo seed's extras file, uploaded again: the beta list keeps its name and the file stays valid.
-    const zip = storedZip([{ name: 'settings/league.txt', data: Buffer.from('season=7\nbuild=e2e-admin\n') }]);
+    const settings = (pad: number) =>
+      storedZip([{ name: 'settings/league.txt', data: Buffer.from(`season=7\nbuild=e2e-admin\n${'#'.repeat(pad)}`) }]);
+    const pad = Date.now() % 200;
+    const zip = settings(pad).length === before?.size ? settings(pad + 1) : settings(pad);
     await page
       .getByLabel('Choose mod files')
       .setInputFiles({ name: 'GrimLeagueS07_Extras.zip', mimeType: 'application/zip', buffer: zip });
@@ -113,7 +130,22 @@ describe('admin screens', () => {
     expect(alerts).toEqual([]);
     const row = page.getByRole('grid', { name: 'Mod Files' }).getByRole('row', { name: /GrimLeagueS07_Extras\.zip/ });
     await row.waitFor({ state: 'visible' });
+    await expectAccessible(page, '/admin/files/beta, uploaded');
     await journey.screenshot(page, 'beta-upload');
+
+    // Looking at beta (the header's branch toggle), the technical FAQ offers the new upload for download.
+    const branch = page.getByRole('banner').getByRole('group', { name: 'Branch' });
+    await branch.getByRole('button', { name: 'Beta' }).click();
+    await page.waitForFunction(() => document.cookie.includes('branch=beta'));
+    await page.goto(appUrl('/technical-faq'));
+    await page.getByRole('heading', { level: 1, name: 'Technical FAQ' }).waitFor({ state: 'visible' });
+    const faqRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'GrimLeagueS07_Extras.zip' }) });
+    await faqRow.getByRole('cell', { name: `${zip.length} B`, exact: true }).waitFor({ state: 'visible' });
+    expect(await faqRow.getByRole('button', { name: 'Download GrimLeagueS07_Extras.zip' }).isVisible()).toBe(true);
+    await expectAccessible(page, '/technical-faq on beta');
+    await journey.screenshot(page, 'technical-faq-beta');
+    await branch.getByRole('button', { name: 'Prod' }).click();
+    await page.waitForFunction(() => !document.cookie.includes('branch=beta'));
   }, 300_000);
 
   it('when the admin finalises beta, then it goes Processing to Success and the button stays disabled', async () => {
@@ -124,6 +156,7 @@ describe('admin screens', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Finalize' }).click();
     await page.getByText('Success', { exact: true }).waitFor({ state: 'visible', timeout: 90_000 });
     expect(await finalize.isDisabled()).toBe(true);
+    await expectAccessible(page, '/admin/files/beta, finalised');
     await journey.screenshot(page, 'finalize-beta');
   });
 
@@ -142,10 +175,14 @@ describe('admin screens', () => {
     await unban.waitFor({ state: 'visible' });
     const history = page.getByRole('grid', { name: 'Ban History' });
     await history.getByText('Still banned').waitFor({ state: 'visible' });
+    await expectAccessible(page, '/admin/chat/user/player1?t=bh');
     await journey.screenshot(page, 'chat-banned');
 
     await page.goto(appUrl('/admin/chat?t=bu'));
-    await page.getByRole('grid', { name: 'Banned Users' }).getByRole('link', { name: 'player1' }).click();
+    const banned = page.getByRole('grid', { name: 'Banned Users' }).getByRole('link', { name: 'player1' });
+    await banned.waitFor({ state: 'visible' });
+    await expectAccessible(page, '/admin/chat?t=bu');
+    await banned.click();
     await page.getByRole('tab', { name: 'Ban History' }).click();
     await unban.click();
     await ban.waitFor({ state: 'visible' });
@@ -164,8 +201,17 @@ describe('admin screens', () => {
     await page.goto(appUrl('/admin/items'));
     const search = page.getByRole('textbox', { name: 'Search' });
     await search.fill(item.name);
+    // The grid answers the search with a request of its own; axe looks at the rows it brings, not the old ones.
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/season/items?') && new URL(r.url()).searchParams.get('searchTerm') === item.name,
+    );
     await search.press('Enter');
+    await searched;
+    const grid = page.getByRole('grid', { name: 'Items' });
+    await grid.getByRole('progressbar').waitFor({ state: 'detached' });
     const link = page.getByRole('grid', { name: 'Items' }).getByRole('link', { name: item.name }).first();
+    await link.waitFor({ state: 'visible' });
+    await expectAccessible(page, '/admin/items');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).toBe(`#/admin/item/${item.itemId}`);
 
@@ -177,10 +223,12 @@ describe('admin screens', () => {
     await page.getByText('* Unsaved Changes').first().waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByText('* Unsaved Changes').first().waitFor({ state: 'hidden' });
+    await expectAccessible(page, `/admin/item/${item.itemId}`);
     await journey.screenshot(page, 'item-edit');
 
     await page.goto(appUrl(`/item/${item.itemId}`));
     await page.getByText(text).waitFor({ state: 'visible' });
+    await expectAccessible(page, `/item/${item.itemId}`);
     await journey.screenshot(page, 'item-public');
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
 
 /**
@@ -72,6 +73,7 @@ describe('hardcore death analytics', () => {
 
   afterAll(async () => {
     await journey?.close();
+    await axeSummary('death-analytics');
   });
 
   it('when the demo league is seeded, then its hardcore ladder has deaths and a trade ladder is refused', async () => {
@@ -88,6 +90,7 @@ describe('hardcore death analytics', () => {
     await page.goto(appUrl(`/seasons/${hardcore.seasonId}/kill-tracker`));
     await page.getByRole('heading', { level: 1, name: /Kill Tracker/ }).waitFor({ state: 'visible' });
     await settled(page);
+    await expectAccessible(page, 'kill tracker');
     await page.getByRole('link', { name: 'Death Analytics' }).click();
 
     await page.getByRole('heading', { level: 1, name: /Death Analytics/ }).waitFor({ state: 'visible' });
@@ -112,6 +115,7 @@ describe('hardcore death analytics', () => {
     expect((await rowsOf(page, 'Deadliest killer per class')).map((r) => r[2])).toEqual(
       analytics.classes.map((c) => c.deadliestKiller.killedBy),
     );
+    await expectAccessible(page, 'death analytics');
     await journey.screenshot(page, 'death-analytics');
   });
 });

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
 
 describe('home', () => {
@@ -13,6 +14,7 @@ describe('home', () => {
 
   afterAll(async () => {
     await journey?.close();
+    await axeSummary('home');
   });
 
   it('when a visitor opens the site, then the landing page greets them with the heading and the way to register', async () => {
@@ -29,6 +31,7 @@ describe('home', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
+    await expectAccessible(page, 'landing');
     const file = await journey.screenshot(page, 'landing');
     expect((await stat(file)).size).toBeGreaterThan(0);
   });
@@ -38,6 +41,7 @@ describe('home', () => {
 
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ state: 'visible' });
     expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await expectAccessible(page, 'not found');
   });
 
   it('when an admin token cookie is present, then the header offers Profile, Admin and Logout and still fits', async () => {
@@ -55,11 +59,12 @@ describe('home', () => {
     expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'landing with the admin header');
     await journey.screenshot(page, 'admin-header');
     // From 1440 px the admin's header has the whole link row beside the branch toggle, still without overflow.
     await page.setViewportSize({ width: 1440, height: 800 });
     await header.getByRole('link', { name: 'Season 7 Ladders' }).waitFor({ state: 'visible' });
-    expect(await header.getByRole('group', { name: 'Branch' }).isVisible()).toBe(true);
+    await header.getByRole('group', { name: 'Branch' }).waitFor({ state: 'visible' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await journey.screenshot(page, 'admin-header-wide');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -78,6 +83,7 @@ describe('home', () => {
     await ladders.waitFor({ state: 'visible' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'navigation drawer on a phone');
     await journey.screenshot(page, 'phone-drawer');
 
     await ladders.click();

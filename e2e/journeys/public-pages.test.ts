@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectAccessible, axeSummary } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
 
 /**
@@ -64,6 +65,7 @@ describe('public pages', () => {
     await open(route);
     await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ state: 'visible' });
     await settled(page);
+    await expectAccessible(page, route);
     await journey.screenshot(page, shot);
     visited.push(route);
   }
@@ -89,6 +91,7 @@ describe('public pages', () => {
 
   afterAll(async () => {
     await journey?.close();
+    await axeSummary('public-pages');
   });
 
   it('when the demo league is seeded, then the journey has a ladder with players, an item, an encounter and a monster', () => {
@@ -153,6 +156,7 @@ describe('public pages', () => {
     await open(`/item/${itemId}`);
     await page.getByTestId('item-name').waitFor({ state: 'visible' });
     await settled(page);
+    await expectAccessible(page, `/item/${itemId}`);
     await journey.screenshot(page, 'item');
     visited.push(`/item/${itemId}`);
     await visit('/encounters', 'Encounters', 'encounters');
@@ -160,11 +164,13 @@ describe('public pages', () => {
     await open(`/monster/${monsterId}`);
     await page.getByRole('link', { name: 'Back' }).waitFor({ state: 'visible' });
     await settled(page);
+    await expectAccessible(page, `/monster/${monsterId}`);
     await journey.screenshot(page, 'monster');
     visited.push(`/monster/${monsterId}`);
     await visit('/boundless-mutators', 'Season 4', 'boundless-mutators');
     await page.getByRole('button', { name: 'Elite' }).first().click();
     await page.getByRole('dialog').waitFor({ state: 'visible' });
+    await expectAccessible(page, 'boundless mutator modal');
     await journey.screenshot(page, 'boundless-mutator-modal');
     await page.keyboard.press('Escape');
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
 
 /**
@@ -38,6 +39,7 @@ describe('signed in', () => {
 
   afterAll(async () => {
     await journey?.close();
+    await axeSummary('signed-in');
   });
 
   it('when a player logs in, then the profile lists the ladders and their own builds page is editable', async () => {
@@ -52,6 +54,7 @@ describe('signed in', () => {
     const join = ladder.getByRole('button', { name: /^Join/ });
     if (await join.isVisible()) await join.click();
     await ladder.getByRole('link', { name: 'Character Builds' }).waitFor({ state: 'visible' });
+    await expectAccessible(page, '/profile');
     await journey.screenshot(page, 'profile');
 
     await ladder.getByRole('link', { name: 'Character Builds' }).click();
@@ -60,6 +63,7 @@ describe('signed in', () => {
     await add.click();
     expect(await add.isDisabled()).toBe(true);
     await page.getByText('* Changes have not been saved').waitFor({ state: 'visible' });
+    await expectAccessible(page, 'own builds, editing');
     await journey.screenshot(page, 'own-builds');
 
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
@@ -71,6 +75,7 @@ describe('signed in', () => {
     await logIn(page, 'admin', await password('admin-password.txt'));
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor({ state: 'visible' });
+    await expectAccessible(page, '/admin');
     await page
       .getByRole('article', { name: 'Season 7 SC Trade (prod)' })
       .getByRole('link', { name: 'Leaderboard' })
@@ -80,6 +85,7 @@ describe('signed in', () => {
     await table.waitFor({ state: 'visible' });
     expect(await table.getByRole('columnheader', { name: 'Points' }).isVisible()).toBe(true);
     expect(await table.getByRole('columnheader', { name: 'Classes Played' }).count()).toBe(0);
+    await expectAccessible(page, '/admin/leaderboard/18');
     await journey.screenshot(page, 'admin-leaderboard');
   });
 });

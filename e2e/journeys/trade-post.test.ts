@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
 
 /**
@@ -148,6 +149,7 @@ async function listThroughStash(seller: Player, searchTerm: string, price: numbe
     .filter({ hasNot: page.getByText('Listed', { exact: true }) })
     .first();
   await row.waitFor({ state: 'visible' });
+  await expectAccessible(page, 'cloud stash');
   await row.getByRole('button', { name: /^Trade / }).click();
   const dialog = page.getByRole('dialog', { name: 'List Item for Trade' });
   if (price !== null) {
@@ -167,7 +169,10 @@ async function listThroughStash(seller: Player, searchTerm: string, price: numbe
     await new Promise((r) => setTimeout(r, 300));
     await processing.waitFor({ state: 'hidden', timeout: 60_000 });
     await listed.or(notYet).first().waitFor({ state: 'visible' });
-    if (await listed.isVisible()) break;
+    if (await listed.isVisible()) {
+      await expectAccessible(page, 'list item for trade dialog');
+      break;
+    }
     if (Date.now() > until) throw new Error(`trade never learnt the ${searchTerm} just uploaded`);
     await new Promise((r) => setTimeout(r, 2_000));
   }
@@ -187,8 +192,11 @@ async function openOfferFromSearch(buyer: Player, seller: Player, searchTerm: st
     .filter({ has: page.getByRole('cell', { name: seller.name, exact: true }) })
     .first();
   await row.waitFor({ state: 'visible' });
+  await expectAccessible(page, 'trade search');
   await row.getByRole('button', { name: /^Make offer on / }).click();
   await page.getByRole('heading', { level: 1, name: /Make Offer$/ }).waitFor({ state: 'visible' });
+  await page.getByRole('table', { name: 'Cloud Stash' }).getByTestId('item-row').first().waitFor({ state: 'visible' });
+  await expectAccessible(page, 'make offer');
 }
 
 describe('trading post', () => {
@@ -226,6 +234,7 @@ describe('trading post', () => {
   afterAll(async () => {
     await seller?.journey.close();
     await buyer?.journey.close();
+    await axeSummary('trade-post');
   });
 
   it('when player1 lists, player2 offers and player1 approves, then the items change stashes', async () => {
@@ -251,6 +260,7 @@ describe('trading post', () => {
     await page.getByRole('textbox', { name: 'Comment' }).fill('a mace for your rifle');
     await page.getByRole('button', { name: 'Send Offer' }).click();
     await page.getByText('Offer sent.').waitFor({ state: 'visible' });
+    await expectAccessible(page, 'offer sent');
     await buyer.journey.screenshot(page, 'offer-sent');
 
     // The seller sees it among incoming offers (live or on opening the screen) and approves.
@@ -258,6 +268,7 @@ describe('trading post', () => {
     const offers = seller.page.getByRole('table', { name: 'Incoming offers' });
     const offerRow = offers.getByTestId('offer-row').filter({ hasText: 'a mace for your rifle' }).first();
     await offerRow.waitFor({ state: 'visible' });
+    await expectAccessible(seller.page, 'incoming offers');
     await seller.journey.screenshot(seller.page, 'incoming-offer');
     await offerRow.getByRole('button', { name: 'Approve' }).click();
     await offerRow.waitFor({ state: 'detached' });
@@ -279,6 +290,7 @@ describe('trading post', () => {
       .filter({ hasText: 'Accepted' })
       .first()
       .waitFor({ state: 'visible' });
+    await expectAccessible(buyer.page, 'trade notifications');
     await buyer.journey.screenshot(buyer.page, 'notifications');
   });
 
@@ -295,6 +307,7 @@ describe('trading post', () => {
     expect(await buyOut.isEnabled()).toBe(true);
     await buyOut.click();
     await buyer.page.getByText('Bought out: the item is in your cloud stash.').waitFor({ state: 'visible' });
+    await expectAccessible(buyer.page, 'bought out');
     await buyer.journey.screenshot(buyer.page, 'bought-out');
 
     await eventually(
