@@ -33,6 +33,9 @@ function manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo
   if (/\/node_modules\/(@mui\/x-charts|d3-[a-z-]+|internmap)\//.test(path)) return 'charts';
   if (/\/node_modules\/@mui\/x-data-grid/.test(path)) return 'data-grid';
   if (/\/node_modules\/@mui\/x-/.test(path)) return 'mui-x';
+  // The Grid is used by lazy pages only; @mui/system's barrel (which the shell reaches) re-exports it,
+  // which made it look statically reached. Its own chunk stays lazy: nothing the shell uses imports it.
+  if (/\/node_modules\/@mui\/(system|material)\/esm\/(Grid|Grid2)\//.test(path)) return 'mui-grid';
   const mui = /\/node_modules\/(@mui|@emotion)\//.test(path);
   // MUI parts only lazy screens use get their own lazy chunk, so the DataGrid chunk does not swallow the
   // ones the profile screens share with it.

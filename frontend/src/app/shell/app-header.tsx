@@ -5,22 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LinkButton, NavButton, useQueryPreservingTo } from '@/components/ui/query-link';
-import {
-  branchChanged,
-  logoutRequested,
-  selectBranch,
-  selectCanToggleBranch,
-  selectIsAdmin,
-  selectIsLoggedIn,
-} from '@/features/auth/auth-slice';
-import type { Branch } from '@/lib/branch';
+import { logoutRequested, selectCanToggleBranch, selectIsAdmin, selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { newItemsLink } from '@/config/links';
 import { useSiteLinks } from '@/config/site-config';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -28,6 +18,8 @@ import { displayFontFamily } from '../theme';
 import { navItems } from './nav-items';
 
 const NavDrawer = lazy(() => import('./nav-drawer'));
+// Only testers and admins get the branch toggle: its MUI parts load for them, not with the landing page.
+const BranchToggle = lazy(() => import('./branch-toggle'));
 
 const navButtonSx = {
   color: 'text.secondary',
@@ -70,37 +62,6 @@ export function Brand({ hideOnPhones = false }: { hideOnPhones?: boolean }) {
   );
 }
 
-// Phones keep the toggle in the drawer; the toolbar has no room for it next to the account buttons.
-const phoneScreen = '@media (max-width: 599.95px)';
-
-/** prod / beta, for testers and admins only (spec §4, §6); the choice is kept in the branch cookie. */
-export function BranchToggle({ inToolbar = false }: { inToolbar?: boolean }) {
-  const dispatch = useAppDispatch();
-  const canToggle = useAppSelector(selectCanToggleBranch);
-  const branch = useAppSelector(selectBranch);
-  if (!canToggle) return null;
-  return (
-    <ToggleButtonGroup
-      exclusive
-      size="small"
-      color="primary"
-      aria-label="Branch"
-      value={branch}
-      onChange={(_event, next: Branch | null) => {
-        if (next && next !== branch) dispatch(branchChanged(next));
-      }}
-      sx={{ flexShrink: 0, ...(inToolbar ? { [phoneScreen]: { display: 'none' } } : {}) }}
-    >
-      <ToggleButton value="prod" sx={{ py: 0.25, px: 1 }}>
-        Prod
-      </ToggleButton>
-      <ToggleButton value="beta" sx={{ py: 0.25, px: 1 }}>
-        Beta
-      </ToggleButton>
-    </ToggleButtonGroup>
-  );
-}
-
 function AccountActions() {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -138,7 +99,8 @@ function AccountActions() {
 export function AppHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
-  const from = rowFrom(useAppSelector(selectCanToggleBranch));
+  const canToggleBranch = useAppSelector(selectCanToggleBranch);
+  const from = rowFrom(canToggleBranch);
   const closeDrawer = () => setDrawerOpen(false);
   // Shown only when the operator has configured it (GET /api/site-config).
   const externalNavItem = newItemsLink(useSiteLinks());
@@ -183,7 +145,11 @@ export function AppHeader() {
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <BranchToggle inToolbar />
+        {canToggleBranch && (
+          <Suspense fallback={null}>
+            <BranchToggle inToolbar />
+          </Suspense>
+        )}
         <AccountActions />
       </Toolbar>
 

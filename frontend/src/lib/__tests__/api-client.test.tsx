@@ -141,7 +141,8 @@ describe('api client', () => {
       expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
 
       act(() => jest.advanceTimersByTime(1));
-      expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+      // The bar is a lazy chunk: it arrives a moment after the busy state.
+      expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
 
       await act(async () => {
         respond(fakeResponse({ body: [] }));

@@ -88,11 +88,12 @@ describe('app header', () => {
   describe('branch toggle', () => {
     it.each(['tester', 'admin'])(
       'when a %s is logged in, then the header offers the prod/beta toggle on prod',
-      (role) => {
+      async (role) => {
         signIn(role);
         renderApp('/');
 
-        const toggle = within(header().getByRole('group', { name: 'Branch' }));
+        // The toggle is a lazy chunk (only testers and admins load it).
+        const toggle = within(await header().findByRole('group', { name: 'Branch' }));
         expect(toggle.getByRole('button', { name: 'Prod' })).toHaveAttribute('aria-pressed', 'true');
         expect(toggle.getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'false');
       },
@@ -120,7 +121,7 @@ describe('app header', () => {
       signIn('tester');
       renderApp('/');
 
-      await userEvent.click(header().getByRole('button', { name: 'Beta' }));
+      await userEvent.click(await header().findByRole('button', { name: 'Beta' }));
 
       expect(readCookie('branch')).toBe('beta');
       expect(header().getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'true');
@@ -132,7 +133,7 @@ describe('app header', () => {
       document.cookie = 'branch=beta; path=/';
       renderApp('/');
 
-      expect(header().getByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'true');
+      expect(await header().findByRole('button', { name: 'Beta' })).toHaveAttribute('aria-pressed', 'true');
       await userEvent.click(header().getByRole('button', { name: 'Prod' }));
 
       expect(readCookie('branch')).toBe('prod');

@@ -212,7 +212,7 @@ describe('profile landing', () => {
     serve({
       latest: fakeResponse({ body: [{ ...trade, seasonId: 16, displayName: 'Season 7 SC Trade Beta', isBeta: true }] }),
     });
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Beta' }));
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Beta' }));
 
     expect(await screen.findByRole('heading', { name: 'Season 7 SC Trade Beta' })).toBeInTheDocument();
     expect(callsTo('/api/season/latest').map(([url]) => url)).toEqual([
