@@ -28,6 +28,37 @@ export function stripHopByHop(headers: Record<string, unknown>): void {
   for (const name of [...HOP_BY_HOP, ...listed]) delete headers[name];
 }
 
+/** The client's own `Connection` header, while the incoming request carries the upstream one. */
+const clientConnection = new WeakMap<IncomingMessage, string | undefined>();
+
+/**
+ * The headers the upstream request gets, set on the incoming request before it is proxied (http-proxy
+ * copies `req.headers` into the upstream request as it creates it): the request id, and the client's
+ * hop-by-hop headers left on its own connection while the agent keeps the upstream one alive. The
+ * client's `Connection` comes back with `restoreClientConnection` once upstream answers, since http-proxy
+ * frames the answer to the client from it.
+ */
+export function forwardHeaders(req: IncomingMessage, res: { getHeader(name: string): unknown }): void {
+  clientConnection.set(req, req.headers.connection);
+  const listed = String(req.headers.connection ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of ['keep-alive', 'proxy-connection', 'te', 'trailer', ...listed]) {
+    if (name !== 'transfer-encoding' && name !== 'upgrade') delete req.headers[name];
+  }
+  req.headers.connection = 'keep-alive';
+  const id = res.getHeader('x-request-id');
+  if (id) req.headers['x-request-id'] = String(id);
+}
+
+export function restoreClientConnection(req: IncomingMessage): void {
+  if (!clientConnection.has(req)) return;
+  const connection = clientConnection.get(req);
+  if (connection === undefined) delete req.headers.connection;
+  else req.headers.connection = connection;
+}
+
 /**
  * One pool of reused upstream connections per service. Without an agent the proxy library sends
  * `Connection: close` upstream, opens a connection per request and hands `close` back to the browser.
@@ -66,21 +97,14 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
         // upstream answer, the events plugin wires `on`.
         ejectPlugins: true,
         plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
+        // No `proxyReq` hook: http-proxy emits it on the upstream request's 'socket' event, which with a
+        // pooled agent can come after the request was already ended (a body-less GET whose stream ended
+        // first), and a setHeader then throws ERR_HTTP_HEADERS_SENT out of an event handler, killing the
+        // BFF (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming
+        // request instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
         on: {
-          proxyReq: (proxyReq, req) => {
-            const id = (req as Request).res?.getHeader('x-request-id');
-            if (id) proxyReq.setHeader('x-request-id', String(id));
-            // The client's hop-by-hop headers stay on its own connection; the agent keeps the upstream one alive.
-            const listed = String(req.headers.connection ?? '')
-              .split(',')
-              .map((h) => h.trim().toLowerCase())
-              .filter(Boolean);
-            for (const name of ['keep-alive', 'proxy-connection', 'te', 'trailer', ...listed]) {
-              if (name !== 'transfer-encoding' && name !== 'upgrade') proxyReq.removeHeader(name);
-            }
-            proxyReq.setHeader('connection', 'keep-alive');
-          },
-          proxyRes: (proxyRes) => {
+          proxyRes: (proxyRes, req) => {
+            restoreClientConnection(req);
             // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
             // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.
             if (proxyRes.statusCode !== 101) stripHopByHop(proxyRes.headers);
@@ -104,6 +128,7 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     const route = resolveRoute(req.path);
     if (!route) return next(AppError.notFound(`No API route for ${req.method} /api${req.path}`));
+    forwardHeaders(req, res);
     // The services serve the spec's paths without the /api prefix; req.url is already relative to /api.
     return proxies.get(route.service)!(req, res, next);
   });
