@@ -179,7 +179,9 @@ export function createApp(opts: AppOptions): Express {
   app.set('case sensitive routing', false);
   // Behind the BFF (and k8s ingress): client addresses come from X-Forwarded-For set by those hops only.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(helmet());
+  // helmet's defaults, but images from any https host: players' screenshots (screenshotUrl) live on image hosts of
+  // their choosing, and `img-src 'self' data:` blocked every one of them on the public screenshots page.
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'] } } }));
 
   app.use((req, res, next) => {
     const incoming = req.header('x-request-id');
