@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -62,6 +63,19 @@ function line(v: Result): string {
   return `${v.id} [${v.impact}] ${v.help}: ${targets}${more}`;
 }
 
+/**
+ * One line to the terminal, written synchronously: the run ends with --forceExit, which drops a pending
+ * asynchronous write of the last journey file's summary.
+ */
+function say(text: string): void {
+  const line = text.endsWith('\n') ? text : `${text}\n`;
+  try {
+    writeSync(process.stdout.fd, line);
+  } catch {
+    process.stdout.write(line);
+  }
+}
+
 /** Runs axe on the page as it stands and fails on a serious or critical violation. */
 export async function expectAccessible(page: Page, label: string, options: AccessibleOptions = {}): Promise<void> {
   await animationsDone(page);
@@ -86,14 +100,14 @@ export async function expectAccessible(page: Page, label: string, options: Acces
   const message = `axe on ${label} (${page.url()}): ${failing.length} serious or critical violation(s)\n  ${failing
     .map(line)
     .join('\n  ')}`;
-  if (process.env.AXE_SOFT === '1') process.stdout.write(`${message}\n`);
+  if (process.env.AXE_SOFT === '1') say(message);
   else throw new Error(message);
 }
 
 /** Prints the journey file's one summary line and writes its figures to e2e/output/axe/<journey>.json. */
 export async function axeSummary(journey: string): Promise<void> {
   const rules = [...new Set(tally.findings.map((f) => f.rule))];
-  process.stdout.write(
+  say(
     `axe ${journey}: ${tally.pages} page(s) checked, ${tally.violations} serious or critical violation(s)` +
       `${rules.length ? ` (${rules.join(', ')})` : ''}, ${tally.minor} minor or moderate\n`,
   );
