@@ -1,8 +1,9 @@
 // `npm test`: every workspace's tests against the real engines, then the browser journeys against the
 // site as `npm start` runs it. Ends with one line `N passed, N failed` (CI reads it) and exits non-zero
 // on any failure. Options: --no-e2e, --no-schemathesis, --only-e2e (the journeys alone; jest arguments then pick
-// journeys), and jest arguments after `--` (e.g.
-// `npm test -- --selectProjects @league/bff`). Between the jest projects and the journeys, schemathesis
+// journeys), --only-reliability (the reliability phase alone: `npm run test:reliability`), and jest arguments after `--` (e.g.
+// `npm test -- --selectProjects @league/bff`). After the jest projects, the reliability phase (reliability/:
+// concurrency, engine faults, two replicas; it stops and starts engines, so it runs alone); then schemathesis
 // fuzzes every service's OpenAPI document (tools/scripts/schemathesis.mjs): one passed or failed per service.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,10 @@ const args = process.argv.slice(2);
 const skipE2e = args.includes('--no-e2e') || process.env.LEAGUE_SKIP_E2E === '1';
 const skipFuzz = args.includes('--no-schemathesis') || process.env.LEAGUE_SKIP_SCHEMATHESIS === '1';
 const onlyE2e = args.includes('--only-e2e');
-const jestArgs = args.filter((a) => !['--no-e2e', '--no-schemathesis', '--only-e2e', '--'].includes(a));
+const onlyReliability = args.includes('--only-reliability');
+const jestArgs = args.filter(
+  (a) => !['--no-e2e', '--no-schemathesis', '--only-e2e', '--only-reliability', '--'].includes(a),
+);
 const resultsDir = path.join(root, '.local', 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const summaryFile = path.join(root, '.local', 'test-summary.txt');
@@ -78,7 +82,7 @@ async function finish() {
 
 async function main() {
   ensureInstalled();
-  ensureBuilt({ frontend: !skipE2e });
+  ensureBuilt({ frontend: !skipE2e && !onlyReliability });
   // The one place the engines are chosen (tools/stack/src/test-engines.ts): the stack by default,
   // testcontainers with ENGINES=containers where Docker answers, the environment with LEAGUE_EXTERNAL_ENGINES=1.
   const { prepareTestEngines } = createRequire(import.meta.url)(path.join(root, 'tools/stack/dist/test-engines.js'));
@@ -86,8 +90,13 @@ async function main() {
   Object.assign(process.env, engines.env);
   if (engines.source !== 'stack') process.env.LEAGUE_ENGINES_FROM_ENV = '1';
 
+  if (onlyReliability) {
+    runReliability(jestArgs);
+    return finish();
+  }
   if (!onlyE2e) {
     runJest('unit-and-component', 'jest.config.js', jestArgs);
+    if (!jestArgs.length) runReliability();
     if (!skipFuzz && !jestArgs.length) await fuzzServices();
     if (skipE2e || jestArgs.length) return finish();
   }
@@ -139,6 +148,16 @@ async function main() {
     await new Promise((r) => (site.exitCode !== null ? r() : site.once('exit', r)));
   }
   finish();
+}
+
+/**
+ * The reliability phase: 200 parallel buyouts, Kafka, Redis and FerretDB stopped and started during
+ * settlements, services SIGKILLed, two replicas. Its own jest config, not a root project: it stops engines.
+ */
+function runReliability(extra = []) {
+  const t0 = Date.now();
+  runJest('reliability', 'reliability/jest.config.js', extra);
+  say(`reliability phase: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
 /** schemathesis against every service's /openapi.json: one passed or failed per service in the totals. */
