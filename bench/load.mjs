@@ -231,7 +231,8 @@ function enginePids() {
 
 // ------------------------------------------------------------------------------------------------- HTTP
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+// No cap on sockets: a request must never wait for one of ours (open loop; each visitor has its own connection).
+const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000 });
 let bffOrigin;
 
 /** One request to the BFF: { status, ms, body (text; decoded only when asked), error }. */
@@ -246,12 +247,14 @@ function send({ method = 'GET', path: p, token, body, client, decode = false }) 
     }
     const started = performance.now();
     let settled = false;
+    let timer;
     const done = (r) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       resolve({ ...r, ms: performance.now() - started });
     };
-    const req = http.request(`${bffOrigin}/api${p}`, { method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
+    const req = http.request(`${bffOrigin}/api${p}`, { method, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('error', (err) => done({ status: res.statusCode, error: err.message }));
@@ -270,7 +273,8 @@ function send({ method = 'GET', path: p, token, body, client, decode = false }) 
         done({ status: res.statusCode, text });
       });
     });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    // A deadline for the whole exchange (the socket's own timeout only counts idle time).
+    timer = setTimeout(() => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
     req.on('error', (err) => done({ status: 0, error: err.message }));
     req.end(payload);
   });
