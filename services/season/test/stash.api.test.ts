@@ -1,4 +1,5 @@
 import { FREE_STASH_CAPACITY, reservationChangedV1 } from '@league/contracts';
+import { onReservationChanged } from '../src/domain/stash/reservations';
 import { readIas } from '../src/domain/stash/ias';
 import {
   AVENGER,
@@ -341,6 +342,24 @@ describe('cloud stash', () => {
     const blocked = await h.call('POST', `/season/participant/${p.id}/toggle-transfer/${gun!._id}`, { token: p.token });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toMatch(/reserved/);
+
+    // The same reservation delivered again (at-least-once) is applied, not refused as a conflict: a refusal
+    // would be retried until the event is parked in the dead-letter topic.
+    const again = {
+      reservationId: `listing-${p.username}`,
+      seasonParticipantId: p.id,
+      participantItemId: gun!._id,
+      count: 1,
+      kind: 'listing' as const,
+      reserved: true,
+      changedAt: new Date().toISOString(),
+      tradeListingId: 7,
+      askingCurrency: 'Scrap',
+      askingPrice: 40,
+      sellerComment: 'cheap',
+    };
+    await expect(onReservationChanged(h.svc.stash, again)).resolves.toBeUndefined();
+    await expect(onReservationChanged(h.svc.stash, again)).resolves.toBeUndefined();
 
     await reservation(false);
     await eventually(async () => !(await stash(p)).body.items[0].forTrade);

@@ -63,7 +63,9 @@ export async function changeBalances(
       },
     } as never,
   );
-  if (res.modifiedCount !== 1) {
+  // Matched is enough: a patch that sets what the item already holds (a redelivered reservation with the same
+  // terms, `publish` false) matches and modifies nothing, and is applied all the same.
+  if (res.matchedCount !== 1) {
     const now = (await ctx.models.Stash.findById(wallet._id, { outbox: 0 }).lean<StashDoc>())!;
     if (opId && now.appliedOps.includes(opId)) return now;
     throw AppError.conflict('The stash changed meanwhile; try again');
@@ -115,7 +117,9 @@ export async function saveItem(
       } as never,
     ),
   );
-  if (res.modifiedCount !== 1) {
+  // Matched is enough: a patch that sets what the item already holds (a redelivered reservation with the same
+  // terms, `publish` false) matches and modifies nothing, and is applied all the same.
+  if (res.matchedCount !== 1) {
     const now = await ctx.models.StashItem.findById(before._id, { outbox: 0 }).lean<StashItemDoc>();
     if (opId && now?.appliedOps.includes(opId)) return null;
     throw AppError.conflict('The item changed meanwhile; try again');
