@@ -67,6 +67,9 @@ export function upstreamAgent(): http.Agent {
   return new http.Agent({
     keepAlive: true,
     keepAliveMsecs: 1_000,
+    // An idle pooled connection is closed after 60 s, before the services close it (65 s, platform listen);
+    // a request in flight has the proxy's own timeout instead.
+    timeout: 60_000,
     maxSockets: 256,
     maxFreeSockets: 64,
     scheduling: 'lifo',
