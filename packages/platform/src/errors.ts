@@ -57,7 +57,35 @@ export function toHttpError(err: unknown): { status: number; message: string; co
   if (typeof status === 'number' && status >= 400 && status < 500 && e.expose !== false) {
     return { status, message: e.message || 'Bad request' };
   }
+  if (engineUnavailable(err)) {
+    return { status: 503, message: 'A backing service is unavailable; try again shortly', code: 'unavailable' };
+  }
   return { status: 500, message: 'Internal server error' };
+}
+
+/** Driver errors of the database, Redis or Kafka while one is down or unreachable (nothing was done wrong by the caller). */
+const UNAVAILABLE_NAMES = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+  'MaxRetriesPerRequestError',
+  'KafkaJSConnectionError',
+  'KafkaJSNumberOfRetriesExceeded',
+  'KafkaJSRequestTimeoutError',
+]);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+export function engineUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { name?: string; code?: unknown; message?: string; cause?: unknown };
+  if (e.name && UNAVAILABLE_NAMES.has(e.name)) return true;
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  // ioredis once its connection is gone; mongoose while it waits for a reconnect.
+  if (/^Connection is closed\.?$|Stream isn't writeable|buffering timed out/.test(e.message ?? '')) return true;
+  return engineUnavailable(e.cause, depth + 1);
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
