@@ -8,7 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 export function LoadingState({ label }: { label: string }) {
   return (
     <Box role="status" aria-label={label} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <CircularProgress color="primary" />
+      {/* The spinner is a progressbar to assistive technology and needs a name of its own (axe: aria-progressbar-name). */}
+      <CircularProgress color="primary" aria-label={label} />
     </Box>
   );
 }

@@ -133,6 +133,7 @@ describe('item detail page', () => {
     renderApp('/item/7');
 
     expect(main().getByRole('status', { name: 'Loading item' })).toBeInTheDocument();
+    expect(main().getByRole('progressbar', { name: 'Loading item' })).toBeInTheDocument();
     expect(await main().findByText('Item 7 not found')).toBeInTheDocument();
   });
 });

@@ -94,7 +94,7 @@ export function ItemsPage() {
       </Stack>
       {status === 'loading' && (
         <Box role="status" aria-label="Loading items" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress />
+          <CircularProgress aria-label="Loading items" />
         </Box>
       )}
       {status === 'failed' && <Alert severity="error">{error}</Alert>}
