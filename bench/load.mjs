@@ -24,17 +24,16 @@
 //   node bench/load.mjs [--rate 200] [--minutes 10] [--warmup-s 30] [--sample-s 10] [--clients 64]
 //                       [--late-ms 50] [--timeout-ms 10000] [--rss-pct 10] [--no-build] [--no-demo-sync]
 // LOG_LEVEL (warn) is the site's log level; its log goes to bench/results/load-site.log.
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { freePort } from './free-port.mjs';
+import { startSite, stopSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -84,67 +83,19 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------- the site
 
-const portFree = (port) =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+async function startLoadSite(lib) {
+  const site = await startSite({
+    firstBase: 24_001,
+    log: path.join(results, 'load-site.log'),
+    json: true,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
   });
-
-async function answers(url) {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function startSite(lib) {
-  const bffPort = await freePort();
-  let base = 24_001;
-  for (;;) {
-    const ports = [0, 1, 2, 3, 4].map((i) => base + i);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean) && !ports.includes(bffPort)) break;
-    base += 10;
-  }
-  const log = path.join(results, 'load-site.log');
-  const out = createWriteStream(log);
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, 'tools/stack/dist/site.js'),
-      '--bff-port',
-      String(bffPort),
-      '--service-port-base',
-      String(base),
-      '--json',
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own process group, so a stuck stop can take the services with it
-    },
-  );
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const url = `http://127.0.0.1:${bffPort}`;
-  const site = { child, url, bffPort, base, log, out };
-  const deadline = Date.now() + 180_000;
-  while (!(await answers(`${url}/ready`))) {
-    if (child.exitCode !== null)
-      throw new Error(`the site exited (${child.exitCode}); see ${path.relative(root, log)}`);
-    if (Date.now() > deadline) {
-      await stopSite(site);
-      throw new Error(`the site was not ready within 180 s; see ${path.relative(root, log)}`);
-    }
-    await sleep(1_000);
-  }
+  const { url, base, log } = site;
   say(`site ready at ${url} (services on ${base}–${base + 4}; log ${path.relative(root, log)})`);
   if (!opts['no-demo-sync']) {
     // The last step of `npm start`'s demo seed: player3 syncs a save and stash through the launcher API.
     try {
-      const steps = await lib.playDemo(bffPort);
+      const steps = await lib.playDemo(site.bffPort);
       say(`demo launcher sync: ${steps.length} steps`);
     } catch (err) {
       say(`demo launcher sync skipped: ${err.message}`);
@@ -153,22 +104,8 @@ async function startSite(lib) {
   return site;
 }
 
-function killGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    /* gone */
-  }
-}
-
-async function stopSite(site) {
-  if (!site || site.child.exitCode !== null || site.child.signalCode !== null) return;
-  const exited = new Promise((r) => site.child.once('exit', r));
-  site.child.kill('SIGTERM'); // site.js stops its services and the BFF, then exits
-  const t = setTimeout(() => killGroup(site.child, 'SIGKILL'), 40_000);
-  await exited;
-  clearTimeout(t);
-  say('site stopped');
+async function stopLoadSite(site) {
+  if (await stopSite(site)) say('site stopped');
 }
 
 // ----------------------------------------------------------------------------------------------- /proc
@@ -608,12 +545,12 @@ async function main() {
     lib.stack('up');
   }
   lib.seedDemo();
-  const site = await startSite(lib);
+  const site = await startLoadSite(lib);
   bffOrigin = site.url;
   let ctx;
   const stopOnSignal = () => {
     say('interrupted: stopping the site');
-    void stopSite(site).then(() => process.exit(130));
+    void stopLoadSite(site).then(() => process.exit(130));
   };
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
@@ -628,8 +565,7 @@ async function main() {
     return report;
   } finally {
     agent.destroy();
-    await stopSite(site);
-    site.out.end();
+    await stopLoadSite(site);
   }
 }
 

@@ -11,11 +11,10 @@
 // bench/README.md between the bench:table markers. See bench/README.md for the environment variables.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from './free-port.mjs';
+import { answers, startSite, stopSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -329,21 +328,6 @@ function failedRow(measure, reason) {
   return { measure, figure: '-', baseline: '-', ratio: '-', goal: '-', pass: `failed: ${reason}` };
 }
 
-const portFree = (port) =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-
-async function answers(url) {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 let current; // the child running now, stopped with the run on Ctrl-C
 
 /** Runs one bench as a child process in its own process group; its output goes to results/<name>.log. */
@@ -453,7 +437,7 @@ function sh(cmd, args, opts = {}) {
 }
 
 /** The site for idle RSS and LCP: the running one, or one of our own on free ports. */
-async function startSite() {
+async function siteForBench() {
   if (await answers(`${SITE_URL}/ready`)) {
     const bffPort = Number(new URL(SITE_URL).port || 80);
     say(`site: using the running site at ${SITE_URL} (its RSS is what it holds now, not necessarily idle)`);
@@ -471,54 +455,21 @@ async function startSite() {
   const lib = await import(pathToFileURL(path.join(root, 'tools/scripts/lib.mjs')).href);
   lib.ensureBuilt();
   lib.seedDemo();
-  const bffPort = await freePort();
-  let base = 14_001;
-  for (;;) {
-    const ports = [0, 1, 2, 3, 4].map((i) => base + i);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean) && !ports.includes(bffPort)) break;
-    base += 10;
-  }
-  const log = path.join(results, 'site.log');
-  const out = createWriteStream(log);
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'tools/stack/dist/site.js'), '--bff-port', String(bffPort), '--service-port-base', String(base)],
-    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const url = `http://127.0.0.1:${bffPort}`;
+  const started = await startSite({ firstBase: 14_001, log: path.join(results, 'site.log') });
+  const { url, bffPort, base, log } = started;
   const site = {
+    ...started,
     own: true,
-    url,
-    child,
-    log,
     env: { BENCH_SITE_URL: url, BENCH_BFF_PORT: String(bffPort), BENCH_SERVICE_PORT_BASE: String(base) },
   };
-  const deadline = Date.now() + 180_000;
-  while (!(await answers(`${url}/ready`))) {
-    if (child.exitCode !== null)
-      throw new Error(`the site exited (${child.exitCode}); see ${path.relative(root, log)}`);
-    if (Date.now() > deadline) {
-      await stopSite(site);
-      throw new Error(`the site was not ready within 180 s; see ${path.relative(root, log)}`);
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
   // Let consumers join and start-up work finish before the idle figures are read.
   await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SITE_SETTLE_S ?? 15) * 1_000));
   say(`site: ready at ${url} (services on ${base}–${base + 4}; log ${path.relative(root, log)})`);
   return site;
 }
 
-async function stopSite(site) {
-  if (!site?.own || site.child.exitCode !== null) return;
-  const exited = new Promise((r) => site.child.once('exit', r));
-  site.child.kill('SIGTERM'); // site.js stops its services and the BFF, then exits
-  const t = setTimeout(() => killGroup(site.child), 40_000);
-  await exited;
-  clearTimeout(t);
-  say('site: stopped');
+async function stopOwnSite(site) {
+  if (site?.own && (await stopSite(site))) say('site: stopped');
 }
 
 function table(rows, markdown) {
@@ -601,7 +552,7 @@ async function main() {
     if (bench.site) {
       if (!site && !siteError) {
         try {
-          site = await startSite();
+          site = await siteForBench();
         } catch (err) {
           siteError = `no site: ${err.message}`;
           say(siteError);
@@ -618,7 +569,7 @@ async function main() {
     records.push(r.record);
     rows.push(...r.rows);
   }
-  await stopSite(site);
+  await stopOwnSite(site);
 
   const seconds = Math.round((Date.now() - t0) / 1000);
   const at = new Date();

@@ -1,32 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeSummary, expectAccessible } from '../support/axe';
-import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
+import { BASE_URL, launch, type Journey } from '../support/browser';
+import { localSecret as password, logIn } from '../support/session';
 
 /**
  * Logging in for real against the account service, as the demo league's players and admin: the login
  * form's keyboard flow, the lazily loaded profile, a player's own (editable) builds, the admin screens,
  * and logout. The passwords are the ones the demo seed remembered in .local/.
  */
-
-const localFile = (name: string) => path.resolve(__dirname, '../../.local', name);
-const password = async (file: string) => (await readFile(localFile(file), 'utf8')).trim();
-
-async function logIn(page: Page, username: string, secret: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(appUrl('/login'));
-  const user = page.getByLabel('Username');
-  await user.fill(username);
-  await user.press('Enter');
-  // Enter in the username moves to the password; Enter there submits.
-  const pass = page.getByLabel('Password', { exact: true });
-  await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password');
-  await pass.fill(secret);
-  await pass.press('Enter');
-  await page.waitForURL(/#\/profile$/);
-  await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor({ state: 'visible' });
-}
 
 describe('signed in', () => {
   let journey: Journey;

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
+import { localSecret, logIn } from '../support/session';
 
 /**
  * The trading post end to end, two players in two browsers: player1 lists an item, player2 offers an
@@ -11,8 +10,6 @@ import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
  * journey uploads fresh ones (new seeds each run) with each player's own token, as the launcher would.
  */
 
-const localFile = (name: string) => path.resolve(__dirname, '../../.local', name);
-const demoPassword = async () => (await readFile(localFile('demo-password.txt'), 'utf8')).trim();
 const TRADE_SEASON = 18;
 const R = 'records/items/';
 const RIFLE = `${R}gearweapons/guns2h/a11_gun2h01.dbr`;
@@ -26,20 +23,6 @@ interface Player {
   page: Page;
   token: string;
   participantId: number;
-}
-
-async function logIn(page: Page, username: string, secret: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(appUrl('/login'));
-  const user = page.getByLabel('Username');
-  await user.fill(username);
-  await user.press('Enter');
-  await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password');
-  const pass = page.getByLabel('Password', { exact: true });
-  await pass.fill(secret);
-  await pass.press('Enter');
-  await page.waitForURL(/#\/profile$/);
-  await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor({ state: 'visible' });
 }
 
 /** A call with the player's bearer token and no cookies (the launcher's way; no anti-forgery header needed). */
@@ -90,7 +73,7 @@ const launcherItem = (name: string, stackCount = 1) => ({
 async function signInPlayer(name: string): Promise<Player> {
   const journey = await launch(`trade-${name}`);
   const page = await journey.newPage();
-  await logIn(page, name, await demoPassword());
+  await logIn(page, name, await localSecret('demo-password.txt'));
   const ladder = page.getByRole('region', { name: 'Season 7 SC Trade' });
   await ladder.waitFor({ state: 'visible' });
   const join = ladder.getByRole('button', { name: /^Join/ });
