@@ -11,7 +11,7 @@ import {
   type LauncherItem,
 } from '@league/contracts';
 import { connectMongo } from '@league/platform';
-import { startTestIdentity, type TestIdentity } from '@league/platform/testing';
+import { eventually, startTestIdentity, type TestIdentity } from '@league/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { seedDemo } from '../../services/season/src/data/seed';
@@ -50,20 +50,13 @@ export const launcherItem = (name: string, stackCount = 1): LauncherItem => ({
   stackCount,
 });
 
-/** Polls until `fn` returns something truthy, or fails after `timeoutMs` naming what it waited for. */
+/** The platform's `eventually` (polled every 250 ms), failing with what it waited for. */
 export async function until<T>(what: string, fn: () => Promise<T | false | undefined | null>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    await sleep(250);
+  try {
+    return await eventually(async () => (await fn()) || undefined, timeoutMs, 250);
+  } catch (err) {
+    throw new Error(`${what}: ${(err as Error).message}`);
   }
-  throw new Error(`${what}: not within ${timeoutMs / 1000}s${last ? ` (last error: ${(last as Error).message})` : ''}`);
 }
 
 /** Runs `fn` over `items` with at most `n` at once. */
