@@ -5,6 +5,7 @@ import { catalogueApis } from './http/catalogue.routes';
 import { seedDemo } from './data/seed';
 import type { SeasonContext } from './domain/context';
 import { LeaderboardCache } from './domain/leaderboard';
+import { SeasonViewCache } from './domain/season-views';
 import { subscribeProjections } from './events/consumers';
 import { adminApi } from './http/admin.routes';
 import { buildsApi } from './http/builds.routes';
@@ -76,6 +77,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         publishSoon: (written) => relay.kick(written),
         now: () => new Date(),
         ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
+        views: new SeasonViewCache(),
         locks: engines.locks,
         sequences: engines.sequences,
       };

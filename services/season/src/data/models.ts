@@ -20,6 +20,11 @@ const seasonSchema = new Schema(
     endsAt: { type: Date, required: true },
     /** Bumped whenever the ladder's read model changes; the leaderboard cache compares it. */
     ladderVersion: { type: Number, default: 0 },
+    /**
+     * Bumped after every change of what the public season views show besides the season itself (its
+     * challenges, the category names, who joined); the season view cache (domain/season-views.ts) compares it.
+     */
+    viewVersion: { type: Number, default: 0 },
     /** Set by the demo seed once the season's challenges and demo ladder are in place. */
     seededAt: { type: Date, default: null },
     /**
@@ -185,6 +190,8 @@ export interface SeasonDoc {
   startsAt: Date;
   endsAt: Date;
   ladderVersion: number;
+  /** Absent on seasons stored before it existed (read as 0). */
+  viewVersion?: number;
 }
 
 export interface CategoryDoc {

@@ -207,7 +207,10 @@ export async function seedDemo(
     const perLadder = options.participantsPerLadder ?? 40;
     const count = ladder.isBeta || ladder.seasonNumber < 7 ? Math.min(perLadder, ladder.isBeta ? 5 : 15) : perLadder;
     participants += await seedLadder(models, ladder._id, rules, count, season!.startsAt, season!.endsAt, now);
-    await models.Season.updateOne({ _id: ladder._id }, { $set: { seededAt: now }, $inc: { ladderVersion: 1 } });
+    await models.Season.updateOne(
+      { _id: ladder._id },
+      { $set: { seededAt: now }, $inc: { ladderVersion: 1, viewVersion: 1 } },
+    );
   }
   // New records made through the API continue above the seed's fixed ids.
   await raiseCounter(models, 'seasonChallenge', 10_000);
@@ -368,6 +371,6 @@ export async function fillLadder(conn: Connection, seasonId: number, total: numb
     isTiebreaker: c.challengeCategoryId === 6,
   }));
   const added = await seedLadder(models, seasonId, rules, total - have, season.startsAt, season.endsAt, now, have);
-  await models.Season.updateOne({ _id: seasonId }, { $inc: { ladderVersion: 1 } });
+  await models.Season.updateOne({ _id: seasonId }, { $inc: { ladderVersion: 1, viewVersion: 1 } });
   return added;
 }

@@ -3,6 +3,7 @@ import { AppError } from '@league/platform';
 import { nextId, type CategoryDoc, type ChallengeDoc } from '../data/models';
 import { underLock, type SeasonContext } from './context';
 import { categoryNames, challengeDto, findSeason, seasonChallenges } from './seasons';
+import { bumpSeasonView } from './season-views';
 import { recomputeSeason } from './standings';
 
 export async function listCategories(ctx: SeasonContext) {
@@ -78,6 +79,7 @@ export async function saveChallenge(ctx: SeasonContext, input: SaveSeasonChallen
       { $set: { ...fields, ...(input.displayOrder ? { displayOrder: input.displayOrder } : {}) } },
     );
   }
+  await bumpSeasonView(ctx, input.seasonId);
   // A new challenge has no progress yet (progress only names existing challenges), so no total moves; an
   // edited one may change every participant's points.
   if (input.seasonChallengeId !== 0) await recomputeSeason(ctx, input.seasonId);
@@ -106,6 +108,7 @@ export async function setDisplayOrder(
     })),
     { ordered: false },
   );
+  await bumpSeasonView(ctx, [...seasons][0]!);
   return seasonChallenges(ctx, [...seasons][0]!);
 }
 
@@ -113,6 +116,7 @@ export async function deleteChallenge(ctx: SeasonContext, id: number) {
   const existing = await ctx.models.Challenge.findById(id).lean<ChallengeDoc>();
   if (!existing) throw AppError.notFound(`Season challenge ${id} does not exist`);
   await ctx.models.Challenge.deleteOne({ _id: id });
+  await bumpSeasonView(ctx, existing.seasonId);
   await recomputeSeason(ctx, existing.seasonId);
   return { seasonChallengeId: id };
 }

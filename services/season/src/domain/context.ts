@@ -8,6 +8,7 @@ import {
   type Sequences,
 } from '@league/platform';
 import type { SeasonModels } from '../data/models';
+import type { SeasonViewCache } from './season-views';
 
 /** What the use cases need from the outside world: the models, a logger, and a nudge for the outbox relay. */
 export interface SeasonContext {
@@ -28,6 +29,8 @@ export interface SeasonContext {
    * carry a guard, a counter or an outbox entry go through `underLock`.
    */
   locks?: Locks;
+  /** Challenges and participants of the public season views, per season version (none: always read). */
+  views?: SeasonViewCache;
   /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
   sequences?: Sequences;
 }

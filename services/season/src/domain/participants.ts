@@ -4,6 +4,7 @@ import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc, type 
 import { underLock, usernameKey, type Branch, type SeasonContext } from './context';
 import type { LeaderboardCache } from './leaderboard';
 import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
+import { bumpSeasonView } from './season-views';
 
 export function participantDto(p: Pick<ParticipantDoc, '_id' | 'seasonId' | 'username' | 'joinedAt'>) {
   return {
@@ -72,6 +73,7 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
     if (!winner) throw err;
     return participantDto(winner);
   }
+  await bumpSeasonView(ctx, seasonId);
   ctx.publishSoon();
   return participantDto(doc);
 }

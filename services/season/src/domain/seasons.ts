@@ -1,6 +1,7 @@
 import { AppError, type AuthUser } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, SeasonDoc } from '../data/models';
 import { underLock, type Branch, type SeasonContext } from './context';
+import type { ParticipantRow } from './season-views';
 
 export const TIEBREAKERS = 'Tiebreakers';
 
@@ -97,6 +98,28 @@ interface Include {
   participants?: boolean;
 }
 
+async function readParticipants(ctx: SeasonContext, seasonId: number): Promise<ParticipantRow[]> {
+  const participants = await ctx.models.Participant.find({ seasonId }, { username: 1, joinedAt: 1 })
+    .sort({ _id: 1 })
+    .lean<Array<{ _id: number; username: string; joinedAt: Date }>>();
+  return participants.map((p) => ({
+    seasonParticipantId: p._id,
+    seasonId,
+    username: p.username,
+    joinedOn: p.joinedAt.toISOString(),
+  }));
+}
+
+/** Through the view cache when the context has one (keyed by the season's stored viewVersion). */
+function viewPart<T>(
+  ctx: SeasonContext,
+  season: SeasonDoc,
+  part: 'challenges' | 'participants',
+  load: () => Promise<T>,
+) {
+  return ctx.views ? ctx.views.get(season, part, load) : load();
+}
+
 async function withExtras(ctx: SeasonContext, seasons: SeasonDoc[], include: Include) {
   const now = ctx.now();
   return Promise.all(
@@ -104,20 +127,12 @@ async function withExtras(ctx: SeasonContext, seasons: SeasonDoc[], include: Inc
       const base = seasonDto(s, now);
       const extra: Record<string, unknown> = {};
       if (include.challenges) {
-        const challenges = await seasonChallenges(ctx, s._id);
+        const challenges = await viewPart(ctx, s, 'challenges', () => seasonChallenges(ctx, s._id));
         extra.seasonChallenges = challenges;
         extra.challengeCategories = deriveCategories(challenges);
       }
       if (include.participants) {
-        const participants = await ctx.models.Participant.find({ seasonId: s._id }, { username: 1, joinedAt: 1 })
-          .sort({ _id: 1 })
-          .lean<Array<{ _id: number; username: string; joinedAt: Date }>>();
-        extra.seasonParticipants = participants.map((p) => ({
-          seasonParticipantId: p._id,
-          seasonId: s._id,
-          username: p.username,
-          joinedOn: p.joinedAt.toISOString(),
-        }));
+        extra.seasonParticipants = await viewPart(ctx, s, 'participants', () => readParticipants(ctx, s._id));
       }
       return { ...base, ...extra };
     }),
@@ -126,13 +141,13 @@ async function withExtras(ctx: SeasonContext, seasons: SeasonDoc[], include: Inc
 
 /** The ladders of the newest season on a branch (Season 7: SC Trade and HC SSF). */
 export async function latestSeasons(ctx: SeasonContext, branch: Branch, include: Include) {
-  const newest = await ctx.models.Season.findOne({ isBeta: branch === 'beta' })
-    .sort({ seasonNumber: -1 })
-    .lean<SeasonDoc>();
-  if (!newest) return [];
-  const seasons = await ctx.models.Season.find({ isBeta: branch === 'beta', seasonNumber: newest.seasonNumber })
-    .sort({ seasonTypeId: 1, _id: 1 })
-    .lean<SeasonDoc[]>();
+  // One read of the branch's seasons (a dozen documents) instead of the newest and then its ladders.
+  const all = await ctx.models.Season.find({ isBeta: branch === 'beta' }, { outbox: 0 }).lean<SeasonDoc[]>();
+  if (!all.length) return [];
+  const newest = Math.max(...all.map((s) => s.seasonNumber));
+  const seasons = all
+    .filter((s) => s.seasonNumber === newest)
+    .sort((a, b) => a.seasonTypeId - b.seasonTypeId || a._id - b._id);
   return withExtras(ctx, seasons, include);
 }
 
@@ -145,7 +160,10 @@ export async function seasonById(ctx: SeasonContext, seasonId: number, user: Aut
 
 /** The seasons of one mod (GrimLeagueS07, or S03–S06 for the previous seasons) on a branch, with challenges. */
 export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: Branch) {
-  const seasons = await ctx.models.Season.find({ modNameKey: modName.toLowerCase(), isBeta: branch === 'beta' })
+  const seasons = await ctx.models.Season.find(
+    { modNameKey: modName.toLowerCase(), isBeta: branch === 'beta' },
+    { outbox: 0 },
+  )
     .sort({ seasonTypeId: 1, _id: 1 })
     .lean<SeasonDoc[]>();
   if (!seasons.length) throw AppError.notFound(`No season uses the mod ${modName}`);

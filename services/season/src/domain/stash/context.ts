@@ -82,7 +82,10 @@ export async function rememberRoles(ctx: StashContext, username: string, roles: 
     );
 }
 
+/** Supporters of Season 7 have an unlimited cloud stash. */
+export const supporterIn = (roles: readonly string[]) => roles.includes('supporter_s7');
+
 export async function isSupporter(ctx: StashContext, username: string): Promise<boolean> {
   const known = await ctx.models.StashRole.findById(usernameKey(username)).lean<{ roles: string[] }>();
-  return Boolean(known?.roles.includes('supporter_s7'));
+  return supporterIn(known?.roles ?? []);
 }

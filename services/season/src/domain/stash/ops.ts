@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { currencyOfRecord, FREE_STASH_CAPACITY, type LauncherItem } from '@league/contracts';
 import { AppError } from '@league/platform';
 import type { LauncherItemDoc, StashItemDoc } from '../../data/stash/models';
-import { faultPoint, isSupporter, ITEM_SEQUENCE, withStash, type StashContext, type StashOwner } from './context';
+import {
+  faultPoint,
+  isSupporter,
+  ITEM_SEQUENCE,
+  supporterIn,
+  withStash,
+  type StashContext,
+  type StashOwner,
+} from './context';
 import { changeBalances, insertItems, newItemDoc, saveItem, walletOf } from './store';
 
 interface OpDoc<P> {
@@ -65,6 +73,9 @@ export function batchFingerprint(participantId: number, items: LauncherItemDoc[]
 export async function capacityOf(ctx: StashContext, username: string) {
   return (await isSupporter(ctx, username)) ? 0 : FREE_STASH_CAPACITY;
 }
+
+/** The capacity for roles already known (the owner's own token, just remembered by ownStash): no read. */
+export const capacityFor = (roles: readonly string[]) => (supporterIn(roles) ? 0 : FREE_STASH_CAPACITY);
 
 export async function liveCount(ctx: StashContext, participantId: number) {
   return ctx.models.StashItem.countDocuments({ seasonParticipantId: participantId, gone: false });

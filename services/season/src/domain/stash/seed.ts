@@ -2,6 +2,7 @@ import type { LauncherItem } from '@league/contracts';
 import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { StashContext } from './context';
 import { uploadItems } from './ops';
+import { bumpSeasonView } from '../season-views';
 
 /** The demo players (the account seed's player1–3) and the Season 7 SC Trade ladders (prod 18, beta 16). */
 const DEMO_PLAYERS = ['player1', 'player2', 'player3'];
@@ -85,6 +86,7 @@ export async function seedDemoStashes(ctx: StashContext): Promise<{ participants
         };
         try {
           await ctx.season.models.Participant.collection.insertOne(doc as never);
+          await bumpSeasonView(ctx.season, seasonId);
           participants += 1;
         } catch (err) {
           if ((err as { code?: number }).code !== 11000) throw err;

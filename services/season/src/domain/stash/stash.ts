@@ -9,10 +9,11 @@ import {
 } from '@league/contracts';
 import { AppError, type AuthUser } from '@league/platform';
 import type { StashItemDoc } from '../../data/stash/models';
+import { usernameKey } from '../context';
 import { ownStash, withStash, type StashContext, type StashOwner } from './context';
 import { fullBalances } from './events';
 import { writeIas, type IasItem } from './ias';
-import { capacityOf, finishPendingOf, splitToQueue, uploadItems } from './ops';
+import { capacityFor, capacityOf, finishPendingOf, splitToQueue, uploadItems } from './ops';
 import { resolveItem, type ResolvedItem } from './records';
 import { liveItems, reservedCount, saveItem, walletOf } from './store';
 
@@ -117,7 +118,11 @@ export async function listStash(ctx: StashContext, user: AuthUser | undefined, p
   return {
     items: items.slice((page - 1) * pageSize, page * pageSize),
     itemCount: items.length,
-    capacity: await capacityOf(ctx, owner.participant.username),
+    // The owner's roles were just stored from their token (ownStash): the same answer without a read.
+    capacity:
+      usernameKey(user!.username) === owner.participant.usernameKey
+        ? capacityFor(user!.roles)
+        : await capacityOf(ctx, owner.participant.username),
   };
 }
 

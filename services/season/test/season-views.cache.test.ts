@@ -1,0 +1,113 @@
+import { callJson } from '@league/platform/testing';
+import { start, type SeasonService } from '../src/server';
+import { bootSeason, unique, type Harness } from './support/season';
+
+jest.setTimeout(120_000);
+
+interface Challenge {
+  seasonChallengeId: number;
+  challengeName: string;
+}
+interface Ladder {
+  seasonId: number;
+  seasonChallenges: Challenge[];
+  seasonParticipants: Array<{ seasonParticipantId: number; username: string }>;
+}
+
+/**
+ * The season views (challenges, participants) are cached per season version in each instance. Two
+ * instances on one database: a change made through either is seen by the next read of both, with no wait.
+ */
+describe('season view cache across two instances', () => {
+  let h: Harness;
+  let other: SeasonService;
+  let admin: string;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const read = async (url: string, path: string): Promise<any> => {
+    const res = await callJson(url, 'GET', path);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const latest = (url: string): Promise<Ladder[]> =>
+    read(url, '/season/latest?includeChallenges=true&includeParticipants=true');
+  const both = () => [h.svc.url, other.url];
+
+  beforeAll(async () => {
+    // No demo participants: a challenge edit then re-projects no standings (fewer events on the shared topics).
+    h = await bootSeason({ season7StartsNow: true, participantsPerLadder: 0 });
+    other = await start(h.env);
+    admin = await h.token(unique('admin'), ['admin']);
+  });
+
+  afterAll(async () => {
+    await other?.stop();
+    await h?.stop();
+  });
+
+  it('when a player joins through one instance, then the other lists them at once', async () => {
+    for (const url of both()) await latest(url); // both caches warm
+    const name = unique('joiner');
+    const joined = await h.call('POST', '/season/add-participant/18', { token: await h.token(name) });
+    expect(joined.status).toBe(200);
+    for (const url of both()) {
+      const ladder = (await latest(url)).find((s) => s.seasonId === 18)!;
+      expect(ladder.seasonParticipants.map((p) => p.username)).toContain(name);
+    }
+  });
+
+  it('when an admin edits, reorders and deletes a challenge through one instance, then every view of both shows it at once', async () => {
+    for (const url of both()) {
+      await read(url, '/season/18');
+      await read(url, '/season/mod/GrimLeagueS07');
+    }
+    const [first] = ((await read(other.url, '/season/18')) as Ladder).seasonChallenges;
+    const got = await callJson(other.url, 'GET', `/admin/season-challenge/${first!.seasonChallengeId}`, {
+      token: admin,
+    });
+    expect(got.status).toBe(200);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const body = got.body as any;
+    const renamed = `Renamed ${unique('c')}`;
+    const saved = await callJson(other.url, 'POST', '/admin/season-challenge', {
+      token: admin,
+      body: {
+        seasonChallengeId: body.seasonChallengeId,
+        seasonId: 18,
+        challengeName: renamed,
+        questTag: body.questTag,
+        difficulties: body.difficulties,
+        maxLevel: body.maxLevel,
+        challengeCategoryId: body.challengeCategoryId,
+        challengeTypeId: body.challengeTypeId,
+        scalingThreshold: body.scalingThreshold,
+        pointValue: body.pointValue,
+      },
+    });
+    expect(saved.status).toBe(200);
+    const named = (c: Challenge[]) => c.find((x) => x.seasonChallengeId === first!.seasonChallengeId)?.challengeName;
+    for (const url of both()) {
+      expect(named(((await read(url, '/season/18')) as Ladder).seasonChallenges)).toBe(renamed);
+      const mod = (await read(url, '/season/mod/GrimLeagueS07')) as Ladder[];
+      expect(named(mod.find((s) => s.seasonId === 18)!.seasonChallenges)).toBe(renamed);
+      expect(named((await latest(url)).find((s) => s.seasonId === 18)!.seasonChallenges)).toBe(renamed);
+    }
+
+    const ids = ((await read(h.svc.url, '/season/18')) as Ladder).seasonChallenges.map((c) => c.seasonChallengeId);
+    const reversed = [...ids].reverse().map((seasonChallengeId, i) => ({ seasonChallengeId, displayOrder: i + 1 }));
+    const ordered = await h.call('POST', '/admin/season-challenges/display-order', { token: admin, body: reversed });
+    expect(ordered.status).toBe(200);
+    for (const url of both()) {
+      const shown = ((await read(url, '/season/18')) as Ladder).seasonChallenges.map((c) => c.seasonChallengeId);
+      expect(shown).toEqual([...ids].reverse());
+    }
+
+    const deleted = await h.call('DELETE', `/admin/season-challenge/${first!.seasonChallengeId}`, { token: admin });
+    expect(deleted.status).toBe(200);
+    for (const url of both()) {
+      const shown = ((await read(url, '/season/18')) as Ladder).seasonChallenges.map((c) => c.seasonChallengeId);
+      expect(shown).not.toContain(first!.seasonChallengeId);
+      expect(shown).toHaveLength(ids.length - 1);
+    }
+  });
+});
