@@ -22,7 +22,7 @@ import { CharacterFiles } from './domain/character-files';
 import { ParticipantOwnerRepository } from './data/participant-owner.repository';
 import { subscribeParticipantOwners } from './events/participant-owners.consumer';
 import { startBetaFinalisationWorker } from './workers/beta-finalisation.worker';
-import { startUploadProcessingWorker } from './workers/upload-processing.worker';
+import { startUploadProcessingWorker, UPLOAD_JOB_OPTIONS } from './workers/upload-processing.worker';
 
 interface PausableWorker {
   pause(): Promise<void>;
@@ -82,7 +82,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       await subscribeParticipantOwners(bus, owners, `${config.FILES_CONSUMER_GROUP}-participant-owners`);
       // The relay's $pull holds the same per-document lock as the repository's guarded updates.
       const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations], locks });
-      const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL);
+      const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL, UPLOAD_JOB_OPTIONS);
       const finaliseQueue = new TypedQueue<FinaliseJob>(config.FILES_FINALISE_QUEUE, config.REDIS_URL);
       catalogue = new FileCatalogue(repo, storage, {
         publicUrls: config.publicUrls,

@@ -149,7 +149,12 @@ export class Uploads {
       if (await this.repo.markReady(fileId, digest)) this.relay.kick();
       await this.repo.supersedeOlder(v);
     } catch (err) {
-      if (lastAttempt) await this.repo.markFailed(fileId, `The file could not be processed: ${(err as Error).message}`);
+      // Refused for good: its object goes too (a failed version is never served), as for an invalid file.
+      if (
+        lastAttempt &&
+        (await this.repo.markFailed(fileId, `The file could not be processed: ${(err as Error).message}`))
+      )
+        await this.discard(v.bucket, v.objectKey);
       throw err;
     } finally {
       await fs.promises.rm(tmp, { force: true });
