@@ -3,7 +3,7 @@ import path from 'node:path';
 import { status } from '@league/stack';
 import { root } from './cluster';
 
-export type EngineName = 'kafka' | 'redis' | 'ferretdb';
+export type EngineName = 'kafka' | 'redis' | 'ferretdb' | 'minio';
 
 /**
  * Whether the engine is a process tools/stack runs on this machine (the only kind these suites may stop and
