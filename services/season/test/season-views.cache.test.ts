@@ -15,10 +15,11 @@ interface Ladder {
 }
 
 /**
- * The season views (challenges, participants) are cached per season version in each instance. Two
- * instances on one database: a change made through either is seen by the next read of both, with no wait.
+ * The season views (challenges, participants) are cached per season version in each instance, the
+ * public catalogue per catalogue token. Two instances on one database: a change made through either is
+ * seen by the next read of both, with no wait.
  */
-describe('season view cache across two instances', () => {
+describe('season view and catalogue caches across two instances', () => {
   let h: Harness;
   let other: SeasonService;
   let admin: string;
@@ -108,6 +109,42 @@ describe('season view cache across two instances', () => {
       const shown = ((await read(url, '/season/18')) as Ladder).seasonChallenges.map((c) => c.seasonChallengeId);
       expect(shown).not.toContain(first!.seasonChallengeId);
       expect(shown).toHaveLength(ids.length - 1);
+    }
+  });
+
+  it('when an admin edits an item and its nodes through one instance, then both show the edit on the public reads at once', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const send = async (url: string, method: string, path: string, body: unknown): Promise<any> => {
+      const res = await callJson(url, method, path, { token: admin, body });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const item = await send(h.svc.url, 'POST', '/admin/item', { itemId: 0, name: `Cached ${unique('i')}` });
+    const pageOf = async (url: string) =>
+      ((await read(url, '/season/items?page=1&pageSize=100')).items as Array<{ itemId: number; name: string }>).find(
+        (i) => i.itemId === item.itemId,
+      );
+    for (const url of both()) {
+      expect((await read(url, `/season/item/${item.itemId}`)).name).toBe(item.name);
+      expect((await pageOf(url))?.name).toBe(item.name);
+    }
+    const renamed = `Renamed ${unique('i')}`;
+    await send(other.url, 'POST', '/admin/item', { itemId: item.itemId, name: renamed });
+    const node = await send(h.svc.url, 'POST', '/admin/node', {
+      itemId: item.itemId,
+      nodeTypeId: 2,
+      rawHtml: '{+20%} Fire Damage',
+    });
+    for (const url of both()) {
+      const shown = await read(url, `/season/item/${item.itemId}`);
+      expect(shown.name).toBe(renamed);
+      expect(shown.nodes.map((n: { nodeId: number }) => n.nodeId)).toEqual([node.nodeId]);
+      expect((await pageOf(url))?.name).toBe(renamed);
+    }
+    await send(other.url, 'POST', '/admin/item', { itemId: item.itemId, active: false });
+    for (const url of both()) {
+      expect((await callJson(url, 'GET', `/season/item/${item.itemId}`)).status).toBe(404);
+      expect(await pageOf(url)).toBeUndefined();
     }
   });
 });

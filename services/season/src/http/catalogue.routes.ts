@@ -14,6 +14,7 @@ import {
 } from '@league/contracts';
 import { Api, hasRole, type Authenticator, type AuthUser, type ServiceEngines } from '@league/platform';
 import { catalogueStore } from '../data/catalogue/repositories';
+import { cachedCatalogue } from '../domain/catalogue/cache';
 import { getItem, getItemStats, listItemsPaged } from '../domain/catalogue/items';
 import { getMonster, listEncounters, listMonstersPaged } from '../domain/catalogue/monsters';
 import type { CatalogueDeps } from '../domain/catalogue/ports';
@@ -129,5 +130,7 @@ export function catalogueRoutes(deps: CatalogueDeps, authenticator: Authenticato
 /** The catalogue's public and admin routers over one store: what server.ts adds to its apis. */
 export function catalogueApis(engines: ServiceEngines): Api[] {
   const store = catalogueStore(engines.mongo, engines.sequences);
-  return [catalogueRoutes(store, engines.auth), adminCatalogueRoutes(store, engines.auth)];
+  // Public reads and the admin screens share one cache: an admin's write here is seen by the next read.
+  const deps = cachedCatalogue(store, store.version);
+  return [catalogueRoutes(deps, engines.auth), adminCatalogueRoutes(deps, engines.auth)];
 }

@@ -1,8 +1,10 @@
 import type { Mutator, StatFilter } from '@league/contracts';
 import type { Sequences } from '@league/platform';
+import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type {
   CatalogueDeps,
+  CatalogueVersion,
   EncounterRecord,
   EncounterRepository,
   ItemFields,
@@ -70,10 +72,34 @@ const toMonster = (d: MonsterDoc): MonsterRecord => ({
 });
 
 /** Mongoose projection-free reads return plain objects; writes go through `findOneAndUpdate` with `new`. */
+/** The catalogue's version token (see CatalogueMetaDoc): read by the cache, replaced by every item or node write. */
+export class MongoCatalogueVersion implements CatalogueVersion {
+  constructor(private readonly m: CatalogueModels) {}
+
+  async current(): Promise<string> {
+    return (await this.m.meta.findById(ITEMS_VERSION, { token: 1 }).lean<{ token: string }>())?.token ?? '';
+  }
+
+  async bump(): Promise<void> {
+    await this.m.meta.updateOne({ _id: ITEMS_VERSION }, { $set: { token: randomUUID() } }, { upsert: true });
+  }
+
+  /** Runs a write, then replaces the token (also when the write failed part way: a spare bump is harmless). */
+  async after<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      await this.bump();
+    }
+  }
+}
+const ITEMS_VERSION = 'items';
+
 class MongoItems implements ItemRepository {
   constructor(
     private readonly m: CatalogueModels,
     private readonly ids: IdAllocator,
+    private readonly version: MongoCatalogueVersion,
   ) {}
 
   async list(filter: ItemFilter): Promise<ItemRecord[]> {
@@ -94,21 +120,25 @@ class MongoItems implements ItemRepository {
   }
 
   create(fields: ItemFields, seedKey?: string): Promise<ItemRecord> {
-    return this.ids.insertWithId(
-      'itemId',
-      async (id) =>
-        toItem((await this.m.items.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
-      async (id) => Boolean(await this.m.items.exists({ _id: id })),
+    return this.version.after(
+      this.ids.insertWithId(
+        'itemId',
+        async (id) =>
+          toItem((await this.m.items.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
+        async (id) => Boolean(await this.m.items.exists({ _id: id })),
+      ),
     );
   }
 
   async update(itemId: number, fields: Partial<ItemFields>) {
-    const d = await this.m.items.findOneAndUpdate({ _id: itemId }, { $set: fields }, { new: true }).lean<ItemDoc>();
+    const d = await this.version.after(
+      this.m.items.findOneAndUpdate({ _id: itemId }, { $set: fields }, { new: true }).lean<ItemDoc>(),
+    );
     return d ? toItem(d) : undefined;
   }
 
   async delete(itemId: number) {
-    return (await this.m.items.deleteOne({ _id: itemId })).deletedCount === 1;
+    return (await this.version.after(this.m.items.deleteOne({ _id: itemId }))).deletedCount === 1;
   }
 }
 
@@ -116,6 +146,7 @@ class MongoNodes implements NodeRepository {
   constructor(
     private readonly m: CatalogueModels,
     private readonly ids: IdAllocator,
+    private readonly version: MongoCatalogueVersion,
   ) {}
 
   async ofOwner(kind: NodeOwnerKind, ownerId: number) {
@@ -136,26 +167,34 @@ class MongoNodes implements NodeRepository {
   }
 
   create(fields: NodeFields, seedKey?: string): Promise<NodeRecord> {
-    return this.ids.insertWithId(
-      'nodeId',
-      async (id) =>
-        toNode((await this.m.nodes.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
-      async (id) => Boolean(await this.m.nodes.exists({ _id: id })),
+    return this.version.after(
+      this.ids.insertWithId(
+        'nodeId',
+        async (id) =>
+          toNode((await this.m.nodes.create({ _id: id, ...fields, ...(seedKey ? { seedKey } : {}) })).toObject()),
+        async (id) => Boolean(await this.m.nodes.exists({ _id: id })),
+      ),
     );
   }
 
   async update(nodeId: number, fields: Pick<NodeRecord, 'rawHtml' | 'text' | 'title' | 'active'>) {
-    const d = await this.m.nodes.findOneAndUpdate({ _id: nodeId }, { $set: fields }, { new: true }).lean<NodeDoc>();
+    const d = await this.version.after(
+      this.m.nodes.findOneAndUpdate({ _id: nodeId }, { $set: fields }, { new: true }).lean<NodeDoc>(),
+    );
     return d ? toNode(d) : undefined;
   }
 
   async deleteWithChildren(nodeId: number) {
-    await this.m.nodes.deleteOne({ _id: nodeId });
-    await this.m.nodes.deleteMany({ parentNodeId: nodeId });
+    await this.version.after(
+      (async () => {
+        await this.m.nodes.deleteOne({ _id: nodeId });
+        await this.m.nodes.deleteMany({ parentNodeId: nodeId });
+      })(),
+    );
   }
 
   async deleteOfOwner(kind: NodeOwnerKind, ownerId: number) {
-    await this.m.nodes.deleteMany({ ownerKind: kind, ownerId });
+    await this.version.after(this.m.nodes.deleteMany({ ownerKind: kind, ownerId }));
   }
 }
 
@@ -275,6 +314,7 @@ export interface CatalogueStore extends CatalogueDeps {
   nodes: MongoNodes;
   encounters: MongoEncounters;
   monsters: MongoMonsters;
+  version: MongoCatalogueVersion;
   models: CatalogueModels;
   /** Resolves once the indexes exist (the seed keys must be unique from the first write). */
   ready: Promise<void>;
@@ -285,9 +325,11 @@ export function catalogueStore(conn: Connection, sequences: Sequences): Catalogu
   const models = catalogueModels(conn);
   const ids = new IdAllocator(conn, sequences);
   const ready = Promise.all(Object.values(models).map((m) => m.init())).then(() => undefined);
+  const version = new MongoCatalogueVersion(models);
   return {
-    items: new MongoItems(models, ids),
-    nodes: new MongoNodes(models, ids),
+    items: new MongoItems(models, ids, version),
+    nodes: new MongoNodes(models, ids, version),
+    version,
     encounters: new MongoEncounters(models, ids),
     monsters: new MongoMonsters(models, ids),
     reference: new MongoReference(models),

@@ -89,6 +89,11 @@ export interface ReferenceRepository {
   statFilters(): Promise<StatFilter[]>;
 }
 
+/** A token that changes after every write of an item or a node, by any instance or the seed. */
+export interface CatalogueVersion {
+  current(): Promise<string>;
+}
+
 export interface CatalogueDeps {
   items: ItemRepository;
   nodes: NodeRepository;
