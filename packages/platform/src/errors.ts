@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
@@ -88,20 +89,42 @@ export function engineUnavailable(err: unknown, depth = 0): boolean {
   return engineUnavailable(e.cause, depth + 1);
 }
 
+/** A JSON answer on a bare Node response (express's `res.status().json()` without express). */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** Answers an error in the house shape (`{ message }`, and `code` where there is one), logging a 5xx. */
+export function sendError(
+  logger: Logger,
+  err: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url = req.url,
+): void {
+  const mapped = toHttpError(err);
+  if (mapped.status >= 500) {
+    logger.error({ err, method: req.method, url }, 'unhandled error');
+  } else {
+    logger.debug({ status: mapped.status, message: mapped.message, url }, 'request refused');
+  }
+  sendJson(
+    res,
+    mapped.status,
+    mapped.code ? { message: mapped.message, code: mapped.code } : { message: mapped.message },
+  );
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const mapped = toHttpError(err);
-    if (mapped.status >= 500) {
-      logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
-    } else {
-      logger.debug({ status: mapped.status, message: mapped.message, url: req.originalUrl }, 'request refused');
-    }
-    res
-      .status(mapped.status)
-      .json(mapped.code ? { message: mapped.message, code: mapped.code } : { message: mapped.message });
+    sendError(logger, err, req, res, req.originalUrl);
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { errorBodySchema } from '@league/contracts';
 import express, { type Express, type Request, type Response, Router } from 'express';
@@ -172,39 +173,81 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** Which hops' X-Forwarded-For/-Proto are believed: the BFF and the k8s ingress, never the internet. */
+export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
+
+/**
+ * helmet's defaults, except images from any https host: players' screenshots (screenshotUrl) live on image
+ * hosts of their choosing, and `img-src 'self' data:` blocked every one of them on the public screenshots page.
+ */
+export const HELMET_OPTIONS = { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'] } } };
+
+/**
+ * helmet's headers, worked out once: with static directives (no nonces) they are the same on every answer,
+ * so each request sets a ready list instead of running helmet's dozen middlewares (security-headers.test.ts
+ * holds them equal to helmet's own).
+ */
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = (() => {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let done = false;
+  helmet(HELMET_OPTIONS)({} as never, res as never, () => (done = true));
+  if (!done) throw new Error('helmet did not finish synchronously: its headers cannot be computed once');
+  return [...headers];
+})();
+
+export function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+}
+
+const UNLOGGED = /^\/(?:health|ready|metrics)(?:[/?]|$)/;
+
+/**
+ * What every request gets, through express or not: a request id (the caller's when it is well formed) on
+ * the answer, and once the answer is sent the latency histogram (by `route()`, the matched route) and one
+ * log line (not for health, readiness and metrics). Returns the request id.
+ */
+export function trackRequest(
+  opts: { logger: Logger; metrics: Metrics },
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: () => string,
+): string {
+  const incoming = req.headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('x-request-id', requestId);
+  const started = process.hrtime.bigint();
+  const url = req.url ?? '/';
+  res.on('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    opts.metrics.httpDuration.observe({ method: req.method, route: route(), status: String(res.statusCode) }, seconds);
+    if (!UNLOGGED.test(url)) {
+      opts.logger.info(
+        { requestId, method: req.method, url, status: res.statusCode, ms: Math.round(seconds * 1000) },
+        'request',
+      );
+    }
+  });
+  return requestId;
+}
+
+/** The express app of every service and the BFF: security headers, request tracking, health, readiness, metrics, routes. */
 export function createApp(opts: AppOptions): Express {
   const app = express();
   const metrics = opts.metrics ?? createMetrics(opts.service);
   app.disable('x-powered-by');
   app.set('case sensitive routing', false);
   // Behind the BFF (and k8s ingress): client addresses come from X-Forwarded-For set by those hops only.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  // helmet's defaults, but images from any https host: players' screenshots (screenshotUrl) live on image hosts of
-  // their choosing, and `img-src 'self' data:` blocked every one of them on the public screenshots page.
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'] } } }));
-
+  app.set('trust proxy', TRUSTED_PROXIES);
   app.use((req, res, next) => {
-    const incoming = req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-      if (!req.path.startsWith('/health') && !req.path.startsWith('/ready') && req.path !== '/metrics') {
-        opts.logger.info(
-          {
-            requestId,
-            method: req.method,
-            url: req.originalUrl,
-            status: res.statusCode,
-            ms: Math.round(seconds * 1000),
-          },
-          'request',
-        );
-      }
-    });
+    setSecurityHeaders(res);
+    const requestId = trackRequest({ logger: opts.logger, metrics }, req, res, () =>
+      req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched',
+    );
     runWithContext({ requestId }, () => next());
   });
 

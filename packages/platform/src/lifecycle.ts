@@ -1,10 +1,10 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from './logger';
 
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
+/** Serves `handler` (an express app, or the BFF's gateway in front of one) on `port`. */
+export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(handler).listen(port, host);
     // Idle keep-alive connections stay open longer than the BFF's pool keeps an idle one (60 s, see the BFF's
     // upstreamAgent), so the pool closes first. With Node's 5 s default the pool could reuse a connection the
     // moment the service closed it: a reset, answered 502 (1 in 12,000 requests under load).
