@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { closeServer, createApp, createLogger, listen, redisConnection } from '@league/platform';
+import { closeServer, createApp, createLogger, createMetrics, listen, redisConnection } from '@league/platform';
 import express, { type Express } from 'express';
 import { loadBffConfig, type Config } from './config';
 import { mountSeasonProfile } from './compose/season-profile';
 import { LauncherHub } from './launcher/hub';
 import { mountLauncherRoutes } from './launcher/routes';
+import { createGateway } from './proxy/gateway';
 import { mountApiProxy, type Upstreams } from './proxy/proxy';
 import { csrfProtection } from './security/csrf';
-import { apiRateLimit } from './security/rate-limit';
+import { addressLimit, apiRateLimit } from './security/rate-limit';
 import { mountRefreshCookie } from './security/refresh-cookie';
 import { mountSiteConfig } from './site-config';
 
@@ -58,38 +59,40 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     files: config.FILES_URL,
     chat: config.CHAT_URL,
   };
-  let upgrades: ReturnType<typeof mountApiProxy> | undefined;
+  let proxy: ReturnType<typeof mountApiProxy> | undefined;
   const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  // One per-address budget for every /api call, whether the gateway forwards it or express serves it.
+  const limit = addressLimit({
+    redis,
+    points: config.API_RATE_LIMIT_PER_WINDOW,
+    windowSeconds: config.API_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  const metrics = createMetrics('bff');
   const app = createApp({
     service: 'bff',
     logger,
+    metrics,
     readiness: Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [name, () => upstreamHealthy(url)])),
     configure: (a) => {
       // Reads headers only, so the body still streams untouched to the proxy below.
       a.use(csrfProtection());
       // The community links an operator sets in the environment (GET /api/site-config), before the proxy.
       mountSiteConfig(a, env);
-      a.use(
-        '/api',
-        apiRateLimit({
-          redis,
-          points: config.API_RATE_LIMIT_PER_WINDOW,
-          windowSeconds: config.API_RATE_LIMIT_WINDOW_SECONDS,
-        }),
-      );
+      a.use('/api', apiRateLimit(limit));
       // The game launcher's composed calls (uploads, raw files, its Season/profile); the rest is proxied.
       mountLauncherRoutes(a, upstreams, logger);
       // Token answers keep the refresh token in an HttpOnly cookie; the profile gets its Patreon link.
       mountRefreshCookie(a, { accountUrl: config.ACCOUNT_URL, maxAgeDays: config.REFRESH_COOKIE_DAYS, logger });
       mountSeasonProfile(a, { seasonUrl: config.SEASON_URL, accountUrl: config.ACCOUNT_URL, logger });
       // Before any body parser: the proxy must see the raw request stream.
-      upgrades = mountApiProxy(a, upstreams, logger);
+      proxy = mountApiProxy(a, upstreams, logger);
       mountFrontend(a, config.FRONTEND_DIST);
     },
   });
-  const server = await listen(app, config.PORT);
-  upgrades!.attachUpgrades(server);
+  // Service calls are forwarded before express (gateway.ts); express serves the rest.
+  const server = await listen(createGateway({ app, forward: proxy!.forward, limit, logger, metrics }), config.PORT);
+  proxy!.attachUpgrades(server);
   // The launcher hub at exactly /api/; every other upgrade still goes to the chat proxy.
   const launcherHub = new LauncherHub(upstreams, logger);
   launcherHub.attach(server);

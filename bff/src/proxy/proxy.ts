@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type Server } from 'node:http';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express, NextFunction, Request, Response } from 'express';
 import {
@@ -10,7 +10,7 @@ import {
 } from 'http-proxy-middleware';
 import { AppError, type Logger } from '@league/platform';
 import { mountApiDocs } from '../openapi/merged-document';
-import { resolveRoute, ROUTE_TABLE, type ServiceName } from './route-table';
+import { resolveRoute, ROUTE_TABLE, type RouteEntry, type ServiceName } from './route-table';
 
 export type Upstreams = Record<ServiceName, string>;
 
@@ -126,17 +126,27 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
     );
   }
 
+  /**
+   * Sends a request on to the service that owns `route`, `req.url` already relative to /api (the services
+   * serve the spec's paths without the prefix). `fail` gets what went wrong before the proxy took it.
+   */
+  const forward = (route: RouteEntry, req: IncomingMessage, res: ServerResponse, fail: (err?: unknown) => void) => {
+    forwardHeaders(req, res);
+    void proxies.get(route.service)!(req as Request, res as Response, fail);
+  };
+
   // The merged OpenAPI document and its interactive docs: the BFF's own paths, before the route table.
   mountApiDocs(app, upstreams, logger);
+  // What reaches express under /api: the BFF's own routes that passed a request on (`next('route')`), and
+  // paths the table does not know (404). The gateway (gateway.ts) forwards every other call before express.
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     const route = resolveRoute(req.path);
     if (!route) return next(AppError.notFound(`No API route for ${req.method} /api${req.path}`));
-    forwardHeaders(req, res);
-    // The services serve the spec's paths without the /api prefix; req.url is already relative to /api.
-    return proxies.get(route.service)!(req, res, next);
+    forward(route, req, res, next);
   });
 
   return {
+    forward,
     /** Closes the pooled upstream connections (on shutdown). */
     close() {
       for (const agent of agents) agent.destroy();

@@ -1,4 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from '@league/platform';
 import type { NextFunction, Request, Response } from 'express';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -52,32 +54,40 @@ const same = (a: string, b: string) => {
  * can only come from a caller that already read it. Any cookie at all, or another auth scheme
  * (Basic, which browsers replay), makes the double-submit check apply.
  */
-export function isCsrfExempt(req: Request): boolean {
+export function isCsrfExempt(req: IncomingMessage): boolean {
   if (req.headers.cookie !== undefined) return false;
   const auth = req.headers.authorization;
   return auth === undefined || /^Bearer\s+\S+$/i.test(auth);
 }
 
 /**
- * Double-submit CSRF: GETs that arrive without the cookie get a fresh random one (readable by the
- * frontend, SameSite=Lax); a non-GET/HEAD /api request must echo it in X-XSRF-TOKEN, else 403.
+ * Double-submit CSRF on a bare request (the gateway's proxied calls and, through `csrfProtection`, express):
+ * GETs that arrive without the cookie get a fresh random one (readable by the frontend, SameSite=Lax); a
+ * non-GET/HEAD /api request must echo it in X-XSRF-TOKEN, else 403. True to go on; false once it answered.
  */
+export function passesCsrf(req: IncomingMessage, res: ServerResponse, at: { api: boolean; secure: boolean }): boolean {
+  const cookie = cookieValue(req.headers.cookie, XSRF_COOKIE);
+  if (SAFE.has(req.method ?? '')) {
+    if (!cookie && req.method === 'GET') {
+      res.appendHeader(
+        'set-cookie',
+        `${XSRF_COOKIE}=${newXsrfToken()}; Path=/; SameSite=Lax${at.secure ? '; Secure' : ''}`,
+      );
+    }
+    return true;
+  }
+  if (!at.api || isCsrfExempt(req)) return true;
+  const header = req.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
+    sendJson(res, 403, { message: 'Missing or invalid anti-forgery token; reload the page and try again' });
+    return false;
+  }
+  return true;
+}
+
+/** `passesCsrf` as express middleware, for every request express serves. */
 export function csrfProtection() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const cookie = cookieValue(req.headers.cookie, XSRF_COOKIE);
-    if (SAFE.has(req.method)) {
-      if (!cookie && req.method === 'GET') {
-        const token = newXsrfToken();
-        res.append('set-cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${req.secure ? '; Secure' : ''}`);
-      }
-      return next();
-    }
-    if (!API.test(req.path) || isCsrfExempt(req)) return next();
-    const header = req.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-      res.status(403).json({ message: 'Missing or invalid anti-forgery token; reload the page and try again' });
-      return;
-    }
-    next();
+    if (passesCsrf(req, res, { api: API.test(req.path), secure: req.secure })) next();
   };
 }

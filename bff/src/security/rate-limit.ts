@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '@league/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -26,7 +28,7 @@ interface Entry {
  * may go unspent, so an address can be refused that much earlier than the exact budget, never later.
  * Parallel requests of one key wait on one draw instead of each asking the store.
  */
-export class LeasedBudget {
+export class LeasedBudget implements AddressLimit {
   private readonly entries = new Map<string, Entry>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -119,16 +121,25 @@ export class LeasedBudget {
 const LEASE_SHARE = 1 / 50;
 const LEASE_MAX = 256;
 
+/** A take from the per-address budget: `true` at once, or the outcome once the shared store answered. */
+export interface AddressLimit {
+  take(address: string): true | Promise<LeaseOutcome>;
+}
+
 /**
  * The global per-address limit on /api: one budget of `points` requests per client address per window,
  * counted in the shared Redis (atomically), so every BFF replica draws on the same counter and a burst of
  * parallel requests cannot overrun it. A busy address draws its points in leases (LeasedBudget) of at most
  * 2% of the budget (≤ 256), so the hot path is a memory decrement; with a budget under 100 every request
- * is counted in Redis one by one. Over budget: 429 `{ message }` with Retry-After; the service behind is
- * never asked. `points: 0` turns it off.
+ * is counted in Redis one by one. `points: 0` turns it off (undefined).
  */
-export function apiRateLimit(opts: { redis: unknown; points: number; windowSeconds: number; keyPrefix?: string }) {
-  if (opts.points <= 0) return (_req: Request, _res: Response, next: NextFunction) => next();
+export function addressLimit(opts: {
+  redis: unknown;
+  points: number;
+  windowSeconds: number;
+  keyPrefix?: string;
+}): AddressLimit | undefined {
+  if (opts.points <= 0) return undefined;
   const limiter = new RateLimiterRedis({
     storeClient: opts.redis,
     keyPrefix: opts.keyPrefix ?? 'bff:rl:api-ip',
@@ -141,33 +152,45 @@ export function apiRateLimit(opts: { redis: unknown; points: number; windowSecon
     insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.windowSeconds }),
   });
   const cap = Math.min(LEASE_MAX, Math.floor(opts.points * LEASE_SHARE));
-  const budget = cap > 1 ? new LeasedBudget(limiter, opts.points, cap, opts.windowSeconds * 1000) : undefined;
-  const refuse = (res: Response, msBeforeNext: number) => {
-    res.setHeader('retry-after', String(Math.max(1, Math.ceil(msBeforeNext / 1000))));
-    res.status(429).json({ message: 'Too many requests from your address; slow down and try again shortly' });
+  if (cap > 1) return new LeasedBudget(limiter, opts.points, cap, opts.windowSeconds * 1000);
+  return {
+    take: (address) =>
+      limiter.consume(address, 1).then(
+        (): LeaseOutcome => ({ ok: true }),
+        (err: unknown): LeaseOutcome =>
+          err instanceof RateLimiterRes ? { ok: false, msBeforeNext: err.msBeforeNext } : { ok: false, error: err },
+      ),
   };
-  return (req: Request, res: Response, next: NextFunction) => {
-    // The client's address: X-Forwarded-For is believed from private hops only (createApp's trust proxy).
-    const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    if (budget) {
-      const taken = budget.take(key);
-      if (taken === true) return next();
-      taken.then(
-        (outcome) => {
-          if (outcome.ok) next();
-          else if ('error' in outcome) next(outcome.error);
-          else refuse(res, outcome.msBeforeNext);
-        },
-        (err: unknown) => next(err),
-      );
-      return;
+}
+
+/**
+ * Spends one request of `address` from the budget: `next()` when it may go on, `fail(err)` when the store
+ * failed, else answers 429 `{ message }` with Retry-After itself, and the service behind is never asked.
+ */
+export function limitRequest(
+  limit: AddressLimit,
+  address: string,
+  res: ServerResponse,
+  next: () => void,
+  fail: (err: unknown) => void,
+): void {
+  const taken = limit.take(address);
+  if (taken === true) return next();
+  taken.then((outcome) => {
+    if (outcome.ok) next();
+    else if ('error' in outcome) fail(outcome.error);
+    else {
+      res.setHeader('retry-after', String(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000))));
+      sendJson(res, 429, { message: 'Too many requests from your address; slow down and try again shortly' });
     }
-    limiter.consume(key, 1).then(
-      () => next(),
-      (err: unknown) => {
-        if (err instanceof RateLimiterRes) refuse(res, err.msBeforeNext);
-        else next(err);
-      },
-    );
+  }, fail);
+}
+
+/** The limit as express middleware (the requests express serves: the BFF's own /api routes). */
+export function apiRateLimit(limit: AddressLimit | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!limit) return next();
+    // The client's address: X-Forwarded-For is believed from private hops only (createApp's trust proxy).
+    limitRequest(limit, req.ip ?? req.socket.remoteAddress ?? 'unknown', res, () => next(), next);
   };
 }
