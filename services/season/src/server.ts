@@ -17,6 +17,7 @@ import { announceParticipants } from './domain/stash/announce';
 import type { StashContext } from './domain/stash/context';
 import { sweepStashOps } from './domain/stash/ops';
 import { RecordTable } from './domain/stash/records';
+import { StashViewCache } from './domain/stash/views';
 import { seedDemoStashes } from './domain/stash/seed';
 import { sweepSettlements } from './domain/stash/settlement';
 import { subscribeStash } from './events/stash-consumers';
@@ -83,7 +84,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       };
       const records = new RecordTable(stashes, logger);
       await records.load();
-      stash = { season: ctx, models: stashes, nextId: sequenceIds(engines.sequences, stashes), records };
+      stash = {
+        season: ctx,
+        models: stashes,
+        nextId: sequenceIds(engines.sequences, stashes),
+        records,
+        views: new StashViewCache(),
+      };
       // Death analytics are cached in Redis per season; recording a death drops the season's entry.
       analyticsCache = redisAnalyticsCache(engines.redis, config.MONGO_DB);
       characters = { season: ctx, models: characterModels(engines.mongo), analytics: analyticsCache };

@@ -1,5 +1,6 @@
 import { callJson } from '@league/platform/testing';
 import { start, type SeasonService } from '../src/server';
+import { item, player, SWORD, upload } from './stash.support';
 import { bootSeason, unique, type Harness } from './support/season';
 
 jest.setTimeout(120_000);
@@ -16,7 +17,7 @@ interface Ladder {
 
 /**
  * The season views (challenges, participants) are cached per season version in each instance, the
- * public catalogue per catalogue token. Two instances on one database: a change made through either is
+ * public catalogue per catalogue token, a stash list per participant token. Two instances on one database: a change made through either is
  * seen by the next read of both, with no wait.
  */
 describe('season view and catalogue caches across two instances', () => {
@@ -145,6 +146,32 @@ describe('season view and catalogue caches across two instances', () => {
     for (const url of both()) {
       expect((await callJson(url, 'GET', `/season/item/${item.itemId}`)).status).toBe(404);
       expect(await pageOf(url)).toBeUndefined();
+    }
+  });
+
+  it("when a player's stash changes through one instance, then the other lists it at once", async () => {
+    const p = await player(h);
+    const list = async (url: string, transfer = false) => {
+      const res = await callJson(url, 'GET', `/season/participant/${p.id}/stash?transfer=${transfer}&pageSize=50`, {
+        token: p.token,
+      });
+      expect(res.status).toBe(200);
+      return res.body as { items: Array<{ participantItemId: number }>; itemCount: number };
+    };
+    for (const url of both()) expect((await list(url)).itemCount).toBe(0);
+    expect((await upload(h, p, [item(SWORD), item(SWORD)])).status).toBe(200);
+    for (const url of both()) expect((await list(url)).itemCount).toBe(2);
+    const [first] = (await list(other.url)).items;
+    const queued = await callJson(
+      other.url,
+      'POST',
+      `/season/participant/${p.id}/toggle-transfer/${first!.participantItemId}?branch=prod`,
+      { token: p.token },
+    );
+    expect(queued.status).toBe(200);
+    for (const url of both()) {
+      expect((await list(url)).itemCount).toBe(1);
+      expect((await list(url, true)).items.map((i) => i.participantItemId)).toEqual([first!.participantItemId]);
     }
   });
 });

@@ -4,6 +4,7 @@ import type { IdSource } from '../../data/stash/ids';
 import type { StashModels } from '../../data/stash/models';
 import { usernameKey, type SeasonContext } from '../context';
 import type { RecordTable } from './records';
+import type { StashViewCache } from './views';
 
 /** What the cloud stash use cases need: the season context, the stash models, ids and the record table. */
 export interface StashContext {
@@ -11,6 +12,8 @@ export interface StashContext {
   models: StashModels;
   nextId: IdSource;
   records: RecordTable;
+  /** The stash list's items per participant token (none: always read). */
+  views?: StashViewCache;
   /**
    * Test seam for crash simulation: called before each step of a multi-document operation (settlement
    * steps, upload and split steps); a throw leaves the operation half applied, exactly as a crash there.

@@ -76,9 +76,11 @@ export async function listStash(ctx: StashContext, user: AuthUser | undefined, p
   if (q.minLevel !== undefined && q.maxLevel !== undefined && q.minLevel > q.maxLevel)
     throw AppError.badRequest('minLevel must not be above maxLevel');
   const term = q.searchTerm?.trim().toLowerCase();
-  const rows: Array<{ item: StashItemDoc; shown: ResolvedItem }> = (await liveItems(ctx, participantId)).map(
-    (item) => ({ item, shown: resolveItem(ctx.records, item.item) }),
-  );
+  const live = ctx.views ? await ctx.views.liveItems(ctx, participantId) : await liveItems(ctx, participantId);
+  const rows: Array<{ item: StashItemDoc; shown: ResolvedItem }> = live.map((item) => ({
+    item,
+    shown: resolveItem(ctx.records, item.item),
+  }));
   const copies = new Map<string, number>();
   for (const r of rows) copies.set(r.shown.duplicateKey, (copies.get(r.shown.duplicateKey) ?? 0) + 1);
   const kept = rows.filter(({ item, shown }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@league/platform';
 import type { LauncherItemDoc, StashDoc, StashItemDoc } from '../../data/stash/models';
 import { locked, type StashContext } from './context';
@@ -101,7 +102,11 @@ export async function saveItem(
   opId?: string,
   publish = true,
 ): Promise<StashItemDoc | null> {
-  if (opId && before.appliedOps.includes(opId)) return null;
+  if (opId && before.appliedOps.includes(opId)) {
+    // A step redone after a crash: the crash may have come between its write and the token's change.
+    await itemsChanged(ctx, [before.seasonParticipantId]);
+    return null;
+  }
   const next: StashItemDoc = { ...before, ...patch, version: before.version + (publish ? 1 : 0) };
   const filter: Record<string, unknown> = { _id: before._id, version: before.version };
   if (opId) filter.appliedOps = { $ne: opId };
@@ -117,6 +122,7 @@ export async function saveItem(
       } as never,
     ),
   );
+  await itemsChanged(ctx, [before.seasonParticipantId, patch.seasonParticipantId]);
   // Matched is enough: a patch that sets what the item already holds (a redelivered reservation with the same
   // terms, `publish` false) matches and modifies nothing, and is applied all the same.
   if (res.matchedCount !== 1) {
@@ -167,14 +173,37 @@ export async function insertItems(ctx: StashContext, docs: Array<ReturnType<type
     ).map((d) => d._id),
   );
   const missing = docs.filter((d) => !have.has(d._id));
+  // Also when nothing is missing: a retry after a crash between the insert and the token's change.
+  const changed = async () =>
+    itemsChanged(
+      ctx,
+      docs.map((d) => d.seasonParticipantId),
+    );
   if (missing.length) {
     try {
       await ctx.models.StashItem.collection.insertMany(missing as never, { ordered: false });
     } catch (err) {
       if ((err as { code?: number }).code !== 11000) throw err;
     }
+    await changed();
     ctx.season.publishSoon();
+  } else await changed();
+}
+
+/**
+ * After a write of these participants' items: their stash token changes, so no instance's stash list
+ * cache (views.ts) answers from what it read before.
+ */
+export async function itemsChanged(ctx: StashContext, participantIds: Array<number | undefined>) {
+  for (const id of new Set(participantIds)) {
+    if (id === undefined) continue;
+    await ctx.models.StashView.updateOne({ _id: id }, { $set: { token: randomUUID() } }, { upsert: true });
   }
+}
+
+/** The participant's stash token ('' before the first change since the token existed). */
+export async function itemsToken(ctx: StashContext, participantId: number): Promise<string> {
+  return (await ctx.models.StashView.findById(participantId, { token: 1 }).lean<{ token: string }>())?.token ?? '';
 }
 
 /** Live items of a participant (in the cloud stash or its transfer queue). */
