@@ -297,17 +297,20 @@ export async function seedLadder(
   const chunk = 1000;
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
-    await models.Participant.collection.insertMany(
+    // Builds and standings first, the participant last: a consumer replaying participant events (a new
+    // consumer group reads its topics from the beginning) projects a participant only once it exists, and
+    // then finds its builds and standing already there, instead of writing an empty classes-played list
+    // over the standing, or inserting the standing the next line would then collide with.
+    await models.Build.collection.insertMany(
       part.map((r) => ({
         _id: r.id,
+        seasonParticipantId: r.id,
         seasonId,
-        userId: `demo-${r.username.toLowerCase()}`,
-        username: r.username,
-        usernameKey: r.username.toLowerCase(),
-        joinedAt: r.joinedAt,
-        rev: 0,
-        challenges: r.challenges,
-        outbox: [],
+        buildClass: r.buildClass,
+        buildUrl: 'https://www.grimtools.com/calc/',
+        buildDescription: `${r.username}'s ${r.buildClass}`,
+        createdOn: r.joinedAt,
+        modifiedOn: r.joinedAt,
       })) as never,
     );
     await models.Standing.collection.insertMany(
@@ -326,16 +329,17 @@ export async function seedLadder(
         outbox: [],
       })) as never,
     );
-    await models.Build.collection.insertMany(
+    await models.Participant.collection.insertMany(
       part.map((r) => ({
         _id: r.id,
-        seasonParticipantId: r.id,
         seasonId,
-        buildClass: r.buildClass,
-        buildUrl: 'https://www.grimtools.com/calc/',
-        buildDescription: `${r.username}'s ${r.buildClass}`,
-        createdOn: r.joinedAt,
-        modifiedOn: r.joinedAt,
+        userId: `demo-${r.username.toLowerCase()}`,
+        username: r.username,
+        usernameKey: r.username.toLowerCase(),
+        joinedAt: r.joinedAt,
+        rev: 0,
+        challenges: r.challenges,
+        outbox: [],
       })) as never,
     );
   }
