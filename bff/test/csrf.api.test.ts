@@ -1,32 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type { RunningService } from '@league/platform';
 import { testEnv } from '@league/platform/testing';
 import { start as startAccount } from '../../services/account/src/server';
 import { tempKeyFile } from '../../services/account/test/support/harness';
 import { start, type RunningBff } from '../src/server';
+import { startWitness } from './support/witness';
 
 jest.setTimeout(60_000);
-
-/** An upstream that records which requests got past the BFF. */
-async function startWitness() {
-  const seen: Array<{ method: string; url: string }> = [];
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url! });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 const REFUSED = { message: 'Missing or invalid anti-forgery token; reload the page and try again' };
 

@@ -1,51 +1,24 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SECURITY_HEADERS } from '@league/platform';
 import { testEnv } from '@league/platform/testing';
 import { expressClaims } from '../src/proxy/gateway';
 import { start, type RunningBff } from '../src/server';
+import { startWitness } from './support/witness';
 
 jest.setTimeout(60_000);
-
-/** An upstream that answers bare (no security headers, no request id) and remembers the paths it saw. */
-function startBareUpstream(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
-  const seen: string[] = [];
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      seen.push(`${req.method} ${req.url}`);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        seen,
-        close: () =>
-          new Promise((r) => {
-            server.close(() => r());
-            server.closeAllConnections();
-          }),
-      }),
-    ),
-  );
-}
 
 /**
  * The gateway forwards service calls before express; express keeps the BFF's own routes. Both must give an
  * answer what createApp gives every answer.
  */
 describe('the BFF gateway', () => {
-  let upstream: Awaited<ReturnType<typeof startBareUpstream>>;
+  let upstream: Awaited<ReturnType<typeof startWitness>>;
   let bff: RunningBff;
 
   beforeAll(async () => {
-    upstream = await startBareUpstream();
+    upstream = await startWitness();
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Grim League</title>');
     bff = await start({
@@ -87,7 +60,7 @@ describe('the BFF gateway', () => {
   it('when a service call is forwarded, then the answer has the security headers, a request id, and the latency metric its route', async () => {
     const res = await fetch(`${bff.url}/api/season/18/leaderboard?x=1`);
     expect(res.status).toBe(200);
-    expect(upstream.seen.at(-1)).toBe('GET /season/18/leaderboard?x=1');
+    expect(upstream.seen.at(-1)).toEqual({ method: 'GET', url: '/season/18/leaderboard?x=1' });
     // The upstream sent none of these: they are the gateway's.
     for (const [name, value] of SECURITY_HEADERS) expect(res.headers.get(name)).toBe(value);
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
