@@ -110,9 +110,8 @@ export async function http(
   }
 }
 
-export interface ServiceProcess {
-  kind: 'season' | 'trade';
-  label: string;
+/** A node process started by `spawnUntilServing`, once it serves. */
+export interface ChildService {
   url: string;
   pid: number;
   child: ChildProcess;
@@ -121,24 +120,28 @@ export interface ServiceProcess {
   alive: () => boolean;
 }
 
-/** Starts a service in its own node process (the TypeScript sources, as the season kill test does). */
-export function spawnService(
-  kind: 'season' | 'trade',
-  env: NodeJS.ProcessEnv,
+export interface ServiceProcess extends ChildService {
+  kind: 'season' | 'trade';
+  label: string;
+}
+
+/**
+ * Runs a TypeScript entry point in its own node process (stderr and stdout to `<label>.log` under the
+ * reliability results) and resolves once a line of its stdout says where it serves: `serving(line)` returns
+ * the url (and pid, when the line has it) of the first line that does. Rejects when the process ends first
+ * or has not served within `timeoutMs` (then it is killed).
+ */
+export function spawnUntilServing(
   label: string,
+  args: string[],
+  serving: (line: string) => { url: string; pid?: number } | undefined,
   timeoutMs = 120_000,
-): Promise<ServiceProcess> {
+): Promise<ChildService> {
   fs.mkdirSync(logDir, { recursive: true });
   const log = fs.openSync(path.join(logDir, `${label}.log`), 'a');
   const child = spawn(
     process.execPath,
-    [
-      '-r',
-      path.join(root, 'packages/platform/test/support/ts-register.js'),
-      path.join(__dirname, 'service-child.ts'),
-      kind,
-      JSON.stringify(env),
-    ],
+    ['-r', path.join(root, 'packages/platform/test/support/ts-register.js'), ...args],
     { stdio: ['ignore', 'pipe', log] },
   );
   let ended = false;
@@ -159,18 +162,36 @@ export function spawnService(
       fs.writeSync(log, d);
       if (ready) return;
       out += String(d);
-      const line = out.split('\n').find((l) => l.startsWith('READY '));
-      if (!line) return;
+      const found = out
+        .split('\n')
+        .map(serving)
+        .find((s) => s !== undefined);
+      if (!found) return;
       clearTimeout(timer);
-      const { url, pid } = JSON.parse(line.slice(6)) as { url: string; pid: number };
       ready = true;
-      resolve({ kind, label, url, pid, child, exited, alive: () => !ended });
+      resolve({ url: found.url, pid: found.pid ?? child.pid!, child, exited, alive: () => !ended });
     });
     void exited.then((how) => {
       clearTimeout(timer);
       reject(new Error(`${label} exited (${how}) before serving (see ${logDir}/${label}.log)`));
     });
   });
+}
+
+/** Starts a service in its own node process (the TypeScript sources, as the season kill test does). */
+export async function spawnService(
+  kind: 'season' | 'trade',
+  env: NodeJS.ProcessEnv,
+  label: string,
+  timeoutMs = 120_000,
+): Promise<ServiceProcess> {
+  const started = await spawnUntilServing(
+    label,
+    [path.join(__dirname, 'service-child.ts'), kind, JSON.stringify(env)],
+    (line) => (line.startsWith('READY ') ? (JSON.parse(line.slice(6)) as { url: string; pid: number }) : undefined),
+    timeoutMs,
+  );
+  return { kind, label, ...started };
 }
 
 /** Stops a service process: SIGTERM (a clean stop), SIGKILL if it has not ended within 15 s. */

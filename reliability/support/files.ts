@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { allTopics, filePublishedV1 } from '@league/contracts';
 import { connectMongo, ObjectStorage } from '@league/platform';
@@ -9,9 +7,8 @@ import { Kafka, logLevel } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { loadServiceConfig } from '../../services/files/src/config';
 import { writeZip } from '../../services/files/src/formats';
-import { http, root, sleep, type Reply } from './cluster';
+import { http, root, sleep, spawnUntilServing, type ChildService, type Reply } from './cluster';
 
-const logDir = path.join(root, '.local', 'test-results', 'reliability');
 const child = path.join(root, 'services/files/test/support/files-child.ts');
 
 export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex').toUpperCase();
@@ -32,14 +29,8 @@ export const slowZip = (entries = 25_000) =>
     })),
   );
 
-export interface FilesProcess {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-  /** Resolves with the signal or exit code once the process has ended. */
-  exited: Promise<string>;
-  alive: () => boolean;
-}
+/** The running files process. */
+export type FilesProcess = ChildService;
 
 /** One stored version of a file, as the files service keeps it (its collection read directly). */
 export interface StoredFile {
@@ -120,43 +111,13 @@ export class FilesStack {
 
   /** Starts (or, after a kill, starts again) the files process; resolves once it serves. */
   async spawn(timeoutMs = 120_000): Promise<FilesProcess> {
-    fs.mkdirSync(logDir, { recursive: true });
     const label = `${this.name}-files-${this.spawned++}-${Date.now()}`;
-    const log = fs.openSync(path.join(logDir, `${label}.log`), 'a');
-    const c = spawn(
-      process.execPath,
-      ['-r', path.join(root, 'packages/platform/test/support/ts-register.js'), child, JSON.stringify(this.env)],
-      { stdio: ['ignore', 'pipe', log] },
+    this.proc = await spawnUntilServing(
+      label,
+      [child, JSON.stringify(this.env)],
+      (line) => (line.startsWith('{"url"') ? (JSON.parse(line) as { url: string }) : undefined),
+      timeoutMs,
     );
-    let ended = false;
-    const exited = new Promise<string>((r) =>
-      c.on('exit', (code, signal) => {
-        ended = true;
-        r(String(signal ?? code));
-      }),
-    );
-    this.proc = await new Promise<FilesProcess>((resolve, reject) => {
-      let out = '';
-      let ready = false;
-      const timer = setTimeout(() => {
-        c.kill('SIGKILL');
-        reject(new Error(`${label} did not serve within ${timeoutMs / 1000}s (see ${logDir}/${label}.log)`));
-      }, timeoutMs);
-      c.stdout!.on('data', (d: Buffer) => {
-        fs.writeSync(log, d);
-        if (ready) return;
-        out += String(d);
-        const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-        if (!line) return;
-        ready = true;
-        clearTimeout(timer);
-        resolve({ url: (JSON.parse(line) as { url: string }).url, pid: c.pid!, child: c, exited, alive: () => !ended });
-      });
-      void exited.then((how) => {
-        clearTimeout(timer);
-        reject(new Error(`${label} exited (${how}) before serving (see ${logDir}/${label}.log)`));
-      });
-    });
     return this.proc;
   }
 
