@@ -24,7 +24,6 @@
 //   node bench/load.mjs [--rate 200] [--minutes 10] [--warmup-s 30] [--sample-s 10] [--clients 64]
 //                       [--late-ms 50] [--timeout-ms 10000] [--rss-pct 10] [--no-build] [--no-demo-sync]
 // LOG_LEVEL (warn) is the site's log level; its log goes to bench/results/load-site.log.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -33,6 +32,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { cpuSeconds, enginePids } from './proc.mjs';
 import { startSite, stopSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -145,25 +145,6 @@ function memory(pid) {
   } catch {
     return undefined;
   }
-}
-
-/** CPU time (user + system, seconds) a process has used so far; undefined when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100; // clock ticks of 10 ms
-  } catch {
-    return undefined;
-  }
-}
-
-/** The engines' pids, from `cli.js status` (for their CPU share during the run). */
-function enginePids() {
-  const res = spawnSync(process.execPath, [path.join(root, 'tools/stack/dist/cli.js'), 'status'], { encoding: 'utf8' });
-  const pids = {};
-  for (const m of (res.stdout ?? '').matchAll(/^(\S+)\s+\S+\s+pid (\d+)/gm)) pids[m[1]] = Number(m[2]);
-  return pids;
 }
 
 // ------------------------------------------------------------------------------------------------- HTTP

@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { parse as parseUrl } from 'node:url';
 import type { Duplex } from 'node:stream';
 import type { Express, NextFunction, Request, Response } from 'express';
 import {
@@ -77,6 +78,49 @@ export function upstreamAgent(): http.Agent {
 }
 
 /**
+ * The proxy for one service, as the BFF runs it (http-proxy-middleware over a pooled keep-alive agent);
+ * bench/hpm-proxy.mjs runs this same function, nothing around it, to show what the library costs alone.
+ */
+export function serviceProxy(service: ServiceName, target: string, agent: http.Agent, logger: Logger) {
+  return createProxyMiddleware<Request, Response>({
+    // Parsed once here, by the same `url.parse` http-proxy applies to a string target on every request.
+    target: parseUrl(target),
+    agent,
+    changeOrigin: true,
+    xfwd: true,
+    ws: false, // upgrades are routed explicitly (mountApiProxy's attachUpgrades)
+    proxyTimeout: 10 * 60_000,
+    // The library's default plugins minus its logger, which parses a URL per response to log to a
+    // no-op logger: errors are logged by `on.error` below; the error plugin stops a dropped client's
+    // upstream answer, the events plugin wires `on`.
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
+    // No `proxyReq` hook: http-proxy emits it on the upstream request's 'socket' event, which with a
+    // pooled agent can come after the request was already ended (a body-less GET whose stream ended
+    // first), and a setHeader then throws ERR_HTTP_HEADERS_SENT out of an event handler, killing the
+    // BFF (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming
+    // request instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
+    on: {
+      proxyRes: (proxyRes, req) => {
+        restoreClientConnection(req);
+        // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
+        // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.
+        if (proxyRes.statusCode !== 101) stripHopByHop(proxyRes.headers);
+      },
+      error: (err, _req, res) => {
+        logger.warn({ err, service }, 'upstream unavailable');
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `The ${service} service is unavailable; try again shortly` }));
+        } else if ('destroy' in res) {
+          res.destroy();
+        }
+      },
+    },
+  });
+}
+
+/**
  * Proxies /api/* to the owning service. Bodies stream through untouched (nothing here parses them), so
  * a 2 GiB upload never sits in the BFF's memory. WebSocket upgrades go only to prefixes marked ws.
  */
@@ -86,44 +130,7 @@ export function mountApiProxy(app: Express, upstreams: Upstreams, logger: Logger
   for (const service of Object.keys(upstreams) as ServiceName[]) {
     const agent = upstreamAgent();
     agents.push(agent);
-    proxies.set(
-      service,
-      createProxyMiddleware<Request, Response>({
-        target: upstreams[service],
-        agent,
-        changeOrigin: true,
-        xfwd: true,
-        ws: false, // upgrades are routed explicitly below
-        proxyTimeout: 10 * 60_000,
-        // The library's default plugins minus its logger, which parses a URL per response to log to a
-        // no-op logger: errors are logged by `on.error` below; the error plugin stops a dropped client's
-        // upstream answer, the events plugin wires `on`.
-        ejectPlugins: true,
-        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
-        // No `proxyReq` hook: http-proxy emits it on the upstream request's 'socket' event, which with a
-        // pooled agent can come after the request was already ended (a body-less GET whose stream ended
-        // first), and a setHeader then throws ERR_HTTP_HEADERS_SENT out of an event handler, killing the
-        // BFF (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming
-        // request instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
-        on: {
-          proxyRes: (proxyRes, req) => {
-            restoreClientConnection(req);
-            // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
-            // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.
-            if (proxyRes.statusCode !== 101) stripHopByHop(proxyRes.headers);
-          },
-          error: (err, _req, res) => {
-            logger.warn({ err, service }, 'upstream unavailable');
-            if ('writeHead' in res && !res.headersSent) {
-              res.writeHead(502, { 'content-type': 'application/json' });
-              res.end(JSON.stringify({ message: `The ${service} service is unavailable; try again shortly` }));
-            } else if ('destroy' in res) {
-              res.destroy();
-            }
-          },
-        },
-      }),
-    );
+    proxies.set(service, serviceProxy(service, upstreams[service], agent, logger));
   }
 
   /**
