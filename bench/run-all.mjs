@@ -137,12 +137,12 @@ const BENCHES = [
     env: quick('BENCH_SECONDS', '4'),
     measures: ['BFF req/s and p99 on a read endpoint'],
     rows(r) {
-      const { bff, direct, bare } = r.passes;
+      const { bff, direct, bare, hpm } = r.passes;
       return [
         {
           measure: `BFF req/s and p99, GET ${new URL(direct.url).pathname} (autocannon, ${r.connections} keep-alive connections, ${r.secondsPerPass} s in ${r.rounds} interleaved rounds)`,
           figure: `${num(bff.requestsPerSecond, 0)} req/s, p99 ${bff.p99Ms} ms (CPU ${bff.cpuMicrosecondsPerRequest.proxyUs} µs a request)`,
-          baseline: `straight at the service ${num(direct.requestsPerSecond, 0)} req/s, p99 ${direct.p99Ms} ms; a bare Node proxy ${num(bare.requestsPerSecond, 0)} req/s (${r.bareProxyRatio}×, CPU ${bare.cpuMicrosecondsPerRequest.proxyUs} µs)`,
+          baseline: `straight at the service ${num(direct.requestsPerSecond, 0)} req/s, p99 ${direct.p99Ms} ms; a bare Node proxy ${num(bare.requestsPerSecond, 0)} req/s (${r.bareProxyRatio}×, CPU ${bare.cpuMicrosecondsPerRequest.proxyUs} µs); the proxy library alone ${num(hpm.requestsPerSecond, 0)} req/s (${r.libraryAloneRatio}×, CPU ${hpm.cpuMicrosecondsPerRequest.proxyUs} µs)`,
           ratio: ratio(bff.requestsPerSecond, direct.requestsPerSecond),
           goal: '≥ 0.85 of direct',
           pass: verdict(r.ratio >= 0.85),
