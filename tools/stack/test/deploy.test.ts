@@ -101,6 +101,19 @@ function instructions(dockerfile: string): { preamble: string[]; stages: string[
   return { preamble, stages };
 }
 
+/** The workspace packages an app needs at build and run time: its @league dependencies, and theirs. */
+function workspacePackages(dir: string, found = new Set<string>()): Set<string> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const dep of Object.keys(pkg.dependencies ?? {})) {
+    if (!dep.startsWith('@league/') || found.has(dep)) continue;
+    found.add(dep);
+    workspacePackages(`packages/${dep.slice('@league/'.length)}`, found);
+  }
+  return found;
+}
+
 function envFile(file: string): Record<string, string> {
   const text = fs.readFileSync(path.join(root, 'k8s/base/config', file), 'utf8');
   return Object.fromEntries(
@@ -391,6 +404,43 @@ describe('Dockerfiles', () => {
         expect(text).toContain('npm run build -w frontend');
         expect(final.join('\n')).toContain('frontend/dist');
       }
+    },
+  );
+
+  test.each(Object.entries(APPS))(
+    'when the %s Dockerfile is read, then every workspace package the app uses is installed, built and shipped with it',
+    (_name, app) => {
+      const { stages } = instructions(`${app.dir}/Dockerfile`);
+      const packages = [...workspacePackages(app.dir)].map((p) => `packages/${p.slice('@league/'.length)}`);
+      expect(packages).toContain('packages/platform');
+      /** The stage's instructions before the first one matching `step`. */
+      const before = (stage: string[], step: RegExp) =>
+        stage.slice(
+          0,
+          stage.findIndex((l) => step.test(l)),
+        );
+      for (const stage of stages.filter((s) => s.some((l) => /^RUN npm install/.test(l)))) {
+        const installs = before(stage, /^RUN npm install/);
+        // Without a workspace's package.json, npm looks the package up in the registry and the install fails.
+        for (const dir of packages) expect(installs).toContain(`COPY ${dir}/package.json ${dir}/`);
+      }
+      const build = stages.find((s) => s.some((l) => l.includes(`npx tsc -b ${app.dir}/tsconfig.json`)))!;
+      for (const dir of packages) expect(before(build, /npx tsc -b/)).toContain(`COPY ${dir} ${dir}`);
+      const final = stages[stages.length - 1] ?? [];
+      for (const dir of packages) expect(final).toContain(`COPY --from=build /app/${dir}/dist ${dir}/dist`);
+      // tsc -b builds what the app's tsconfig references: every package it imports directly.
+      const tsconfig = JSON.parse(fs.readFileSync(path.join(root, app.dir, 'tsconfig.json'), 'utf8')) as {
+        references?: Array<{ path: string }>;
+      };
+      const referenced = (tsconfig.references ?? []).map((r) => path.relative(root, path.join(root, app.dir, r.path)));
+      const direct = Object.keys(
+        (
+          JSON.parse(fs.readFileSync(path.join(root, app.dir, 'package.json'), 'utf8')) as {
+            dependencies: Record<string, string>;
+          }
+        ).dependencies,
+      ).filter((d) => d.startsWith('@league/'));
+      for (const dep of direct) expect(referenced).toContain(`packages/${dep.slice('@league/'.length)}`);
     },
   );
 });
