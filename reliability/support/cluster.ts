@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   allTopics,
   CURRENCY_NAMES,
+  plainLauncherItem,
   settlementCompletedV1,
   settlementFailedV1,
   settlementRequestedV1,
@@ -35,20 +36,8 @@ export const unique = (prefix: string) => `${prefix}${randomUUID().replace(/-/g,
 
 let seed = 1;
 /** A launcher item with a fresh seed (two calls never make the same item). */
-export const launcherItem = (name: string, stackCount = 1): LauncherItem => ({
-  name,
-  prefix: '',
-  suffix: '',
-  modifier: '',
-  illusion: '',
-  component: '',
-  completion: '',
-  augment: '',
-  itemSeed: seed++,
-  componentSeed: 0,
-  augmentSeed: 0,
-  stackCount,
-});
+export const launcherItem = (name: string, stackCount = 1): LauncherItem =>
+  plainLauncherItem(name, { itemSeed: seed++, stackCount });
 
 /** The platform's `eventually` (polled every 250 ms), failing with what it waited for. */
 export async function until<T>(what: string, fn: () => Promise<T | false | undefined | null>, timeoutMs: number) {

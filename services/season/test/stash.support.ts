@@ -1,4 +1,4 @@
-import { CURRENCY_NAMES, type LauncherItem } from '@league/contracts';
+import { CURRENCY_NAMES, plainLauncherItem, type LauncherItem } from '@league/contracts';
 import type { Harness } from './support/season';
 import { unique } from './support/season';
 
@@ -16,21 +16,8 @@ export const IRON = `${R}leagues/currency/ironbar.dbr`;
 
 let seedCounter = 1;
 /** A launcher item with a fresh seed (two calls never make the same item). */
-export const item = (name: string, over: Partial<LauncherItem> = {}): LauncherItem => ({
-  name,
-  prefix: '',
-  suffix: '',
-  modifier: '',
-  illusion: '',
-  component: '',
-  completion: '',
-  augment: '',
-  itemSeed: seedCounter++,
-  componentSeed: 0,
-  augmentSeed: 0,
-  stackCount: 1,
-  ...over,
-});
+export const item = (name: string, over: Partial<LauncherItem> = {}): LauncherItem =>
+  plainLauncherItem(name, { itemSeed: seedCounter++, ...over });
 
 export interface Player {
   username: string;

@@ -23,6 +23,23 @@ export const launcherItemSchema = z
   .openapi('LauncherItem');
 export type LauncherItem = z.infer<typeof launcherItemSchema>;
 
+/** An item of its base record alone (no affixes or components, seeds 0, one of it), with `over` on top. */
+export const plainLauncherItem = (name: string, over: Partial<LauncherItem> = {}): LauncherItem => ({
+  name,
+  prefix: '',
+  suffix: '',
+  modifier: '',
+  illusion: '',
+  component: '',
+  completion: '',
+  augment: '',
+  itemSeed: 0,
+  componentSeed: 0,
+  augmentSeed: 0,
+  stackCount: 1,
+  ...over,
+});
+
 // ---------------------------------------------------------------- the cloud stash (season service)
 // Added by the season side of the cloud stash; see services/season/README.md "Cloud stash".
 

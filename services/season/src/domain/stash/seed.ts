@@ -1,4 +1,4 @@
-import type { LauncherItem } from '@league/contracts';
+import { plainLauncherItem, type LauncherItem } from '@league/contracts';
 import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { StashContext } from './context';
 import { uploadItems } from './ops';
@@ -8,21 +8,7 @@ import { bumpSeasonView } from '../season-views';
 const DEMO_PLAYERS = ['player1', 'player2', 'player3'];
 const TRADE_LADDERS = [18, 16];
 
-const item = (name: string, over: Partial<LauncherItem> = {}): LauncherItem => ({
-  name,
-  prefix: '',
-  suffix: '',
-  modifier: '',
-  illusion: '',
-  component: '',
-  completion: '',
-  augment: '',
-  itemSeed: 0,
-  componentSeed: 0,
-  augmentSeed: 0,
-  stackCount: 1,
-  ...over,
-});
+const item = plainLauncherItem;
 
 /** A fixed batch per player (seeds differ by player), so the upload's fingerprint makes the seed idempotent. */
 function demoBatch(player: number): LauncherItem[] {

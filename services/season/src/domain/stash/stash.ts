@@ -1,18 +1,19 @@
 import {
   CURRENCIES,
   CURRENCY_NAMES,
+  plainLauncherItem,
   recordOfCurrency,
   type CurrencyName,
   type LauncherItem,
   type StashItem,
   type StashQuery,
 } from '@league/contracts';
+import { writeIas, type IasItem } from '@league/gamefiles';
 import { AppError, type AuthUser } from '@league/platform';
 import type { StashItemDoc } from '../../data/stash/models';
 import { usernameKey } from '../context';
 import { ownStash, withStash, type StashContext, type StashOwner } from './context';
 import { fullBalances } from './events';
-import { writeIas, type IasItem } from './ias';
 import { capacityFor, capacityOf, finishPendingOf, splitToQueue, uploadItems } from './ops';
 import { resolveItem, type ResolvedItem } from './records';
 import { liveItems, reservedCount, saveItem, walletOf } from './store';
@@ -242,57 +243,45 @@ export async function stashItemStats(ctx: StashContext, user: AuthUser | undefin
   };
 }
 
+/**
+ * A string as an .ias field holds it: record paths are ASCII, so anything else is replaced, and the u8
+ * length caps a string at 255 (the launcher's item JSON allows 512 characters of any kind).
+ */
+const iasString = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').slice(0, 255);
+
 /** Every item of the stash (queue included) and every held currency as an Item Assistant file. */
 export async function exportCloudStash(ctx: StashContext, user: AuthUser | undefined, participantId: number) {
   const owner = await ownStash(ctx, user, participantId);
-  const hardcore = owner.season.seasonTypeId === 2;
-  const mod = owner.season.modName;
-  const items: IasItem[] = (await liveItems(ctx, participantId)).map((i) => ({
-    base: i.item.name,
-    prefix: i.item.prefix,
-    suffix: i.item.suffix,
-    modifier: i.item.modifier,
-    transmute: i.item.illusion,
-    seed: i.item.itemSeed,
-    materia: i.item.component,
-    relicCompletionBonus: i.item.completion,
-    relicSeed: i.item.componentSeed,
-    enchantment: i.item.augment,
-    enchantmentSeed: i.item.augmentSeed,
-    stackCount: i.stackCount,
-    hardcore,
-    expansion: 3,
-    mod,
-    cloudId: String(i._id),
-  }));
+  const asIas = (item: LauncherItem, stackCount: number, cloudId: string): IasItem => ({
+    name: iasString(item.name),
+    prefix: iasString(item.prefix),
+    suffix: iasString(item.suffix),
+    modifier: iasString(item.modifier),
+    illusion: iasString(item.illusion),
+    component: iasString(item.component),
+    completion: iasString(item.completion),
+    augment: iasString(item.augment),
+    itemSeed: item.itemSeed,
+    componentSeed: item.componentSeed,
+    augmentSeed: item.augmentSeed,
+    stackCount,
+    cloudId,
+  });
+  const items = (await liveItems(ctx, participantId)).map((i) => asIas(i.item, i.stackCount, String(i._id)));
   const wallet = await ctx.models.Stash.findById(participantId, { balances: 1 }).lean<{
     balances: Record<string, number>;
   }>();
   for (const c of CURRENCY_NAMES) {
     const amount = wallet?.balances[c] ?? 0;
-    if (amount > 0)
-      items.push({
-        base: recordOfCurrency(c),
-        prefix: '',
-        suffix: '',
-        modifier: '',
-        transmute: '',
-        seed: 0,
-        materia: '',
-        relicCompletionBonus: '',
-        relicSeed: 0,
-        enchantment: '',
-        enchantmentSeed: 0,
-        stackCount: amount,
-        hardcore,
-        expansion: 3,
-        mod,
-        cloudId: `currency:${c}`,
-      });
+    if (amount > 0) items.push(asIas(plainLauncherItem(recordOfCurrency(c)), amount, `currency:${c}`));
   }
   return {
     fileName: `${owner.participant.username}-${owner.season.displayName.replace(/\s+/g, '')}-cloud-stash.ias`,
-    body: writeIas(items),
+    body: writeIas(items, {
+      hardcore: owner.season.seasonTypeId === 2,
+      expansion: 3,
+      mod: iasString(owner.season.modName),
+    }),
   };
 }
 
