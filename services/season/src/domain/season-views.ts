@@ -1,5 +1,6 @@
 import type { SeasonDoc } from '../data/models';
 import { underLock, type SeasonContext } from './context';
+import { PromiseMemo } from './memo';
 
 export interface ParticipantRow {
   seasonParticipantId: number;
@@ -12,7 +13,7 @@ type Part = 'challenges' | 'participants';
 
 interface Entry {
   version: number;
-  parts: Map<Part, Promise<unknown>>;
+  parts: PromiseMemo<Part, unknown>;
 }
 
 /**
@@ -33,22 +34,13 @@ export class SeasonViewCache {
     const version = season.viewVersion ?? 0;
     let entry = this.entries.get(season._id);
     if (!entry || entry.version < version) {
-      entry = { version, parts: new Map() };
+      entry = { version, parts: new PromiseMemo() };
       this.entries.set(season._id, entry);
     } else if (entry.version > version) {
       // A request that read the season before a newer version was cached: read, do not cache.
       return load();
     }
-    const hit = entry.parts.get(part) as Promise<T> | undefined;
-    if (hit) return hit;
-    const job = load();
-    entry.parts.set(part, job);
-    const current = entry;
-    job.catch(() => {
-      // A failed read is not cached: the next request reads again.
-      if (current.parts.get(part) === job) current.parts.delete(part);
-    });
-    return job;
+    return entry.parts.get(part, load);
   }
 }
 

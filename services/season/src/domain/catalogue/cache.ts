@@ -8,6 +8,7 @@ import type {
   NodeRecord,
   NodeRepository,
 } from './ports';
+import { PromiseMemo } from '../memo';
 
 /** Entries kept per version at most (item lists per filter, items, node lists per owner); then it starts over. */
 const MAX_ENTRIES = 2_000;
@@ -24,7 +25,7 @@ const MAX_ENTRIES = 2_000;
  */
 export function cachedCatalogue(deps: CatalogueDeps, version: CatalogueVersion): CatalogueDeps {
   let token: string | undefined;
-  let entries = new Map<string, Promise<unknown>>();
+  let entries = new PromiseMemo<string, unknown>(MAX_ENTRIES);
   let reading: Promise<string> | undefined;
 
   const currentToken = () => {
@@ -39,7 +40,7 @@ export function cachedCatalogue(deps: CatalogueDeps, version: CatalogueVersion):
     } finally {
       token = undefined;
       reading = undefined;
-      entries = new Map();
+      entries = new PromiseMemo(MAX_ENTRIES);
     }
   }
 
@@ -47,18 +48,9 @@ export function cachedCatalogue(deps: CatalogueDeps, version: CatalogueVersion):
     const now = await currentToken();
     if (now !== token) {
       token = now;
-      entries = new Map();
+      entries = new PromiseMemo(MAX_ENTRIES);
     }
-    const hit = entries.get(key) as Promise<T> | undefined;
-    if (hit) return hit;
-    if (entries.size >= MAX_ENTRIES) entries = new Map();
-    const mine = entries;
-    const job = load();
-    mine.set(key, job);
-    job.catch(() => {
-      if (mine.get(key) === job) mine.delete(key);
-    });
-    return job;
+    return entries.get(key, load);
   }
 
   const items: ItemRepository = {
