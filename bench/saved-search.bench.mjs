@@ -15,21 +15,19 @@
 // The searches are spread as players keep them: most name an item type and a rarity, some one of the two,
 // a few neither (those narrow by a name or stat tags and always fall in the wildcard bucket).
 // Needs the engines up and `npx tsc -b services/trade`. Writes bench/results/saved-search.json.
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchKafka, startTradeService } from './trade-service.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const { start } = require('../services/trade/dist/server.js');
 const { listingFacts } = require('../services/trade/dist/domain/saved-search-index.js');
-const { startTestIdentity } = require('../packages/platform/dist/testing.js');
 const { buildEnvelope } = require('../packages/platform/dist/index.js');
 const { listingOpenedV1, CURRENCY_NAMES } = require('../packages/contracts/dist/index.js');
-const { Kafka, logLevel } = require('kafkajs');
 
 const SIZES = (process.env.BENCH_SEARCHES ?? '1000,10000').split(',').map(Number);
 const LISTINGS = Number(process.env.BENCH_OPENINGS ?? 300);
@@ -161,47 +159,8 @@ const opened = (l) => ({
   openedAt: new Date().toISOString(),
 });
 
-// The service reads season's topics from the beginning; the bench's group starts at their end instead
-// (replaying earlier test runs' events would load the store while it is measured).
-const GROUP = `bench-saved-${randomUUID().slice(0, 8)}`;
-{
-  const admin = new Kafka({
-    clientId: 'bench-admin',
-    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
-  for (const topic of [
-    'season.participant-joined.v1',
-    'season.stash-item-changed.v1',
-    'season.currencies-changed.v1',
-    'season.settlement-completed.v1',
-    'season.settlement-failed.v1',
-  ]) {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId: GROUP,
-      topic,
-      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-    });
-  }
-  await admin.disconnect();
-}
-const identity = await startTestIdentity();
-const svc = await start({
-  ...process.env,
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  MONGO_DB: `bench-saved-${randomUUID().slice(0, 8)}`,
-  TRADE_CONSUMER_GROUP: GROUP,
-  TRADE_INDEX_RESYNC_MS: '0',
-  JWKS_URL: identity.jwksUrl,
-});
-const kafka = new Kafka({
-  clientId: 'bench-saved',
-  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-  logLevel: logLevel.NOTHING,
-});
+const { svc, identity } = await startTradeService('bench-saved');
+const kafka = benchKafka('bench-saved');
 const producer = kafka.producer();
 await producer.connect();
 

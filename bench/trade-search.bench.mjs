@@ -15,11 +15,10 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchKafka, startTradeService } from './trade-service.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const { start } = require('../services/trade/dist/server.js');
-const { startTestIdentity } = require('../packages/platform/dist/testing.js');
 const { buildEnvelope } = require('../packages/platform/dist/index.js');
 const {
   settlementCompletedV1,
@@ -27,7 +26,6 @@ const {
   tradeSearchQuery,
   CURRENCY_NAMES,
 } = require('../packages/contracts/dist/index.js');
-const { Kafka, logLevel } = require('kafkajs');
 
 const SIZES = (process.env.BENCH_LISTINGS ?? '10000,100000').split(',').map(Number);
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 5_000);
@@ -266,47 +264,8 @@ function get(agent, port, urlPath, token) {
   });
 }
 
-// The service reads season's topics from the beginning; the bench's group starts at their end instead
-// (earlier test runs' events are no part of this measurement).
-const GROUP = `bench-trade-${randomUUID().slice(0, 8)}`;
-{
-  const admin = new Kafka({
-    clientId: 'bench-admin',
-    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
-  for (const topic of [
-    'season.participant-joined.v1',
-    'season.stash-item-changed.v1',
-    'season.currencies-changed.v1',
-    'season.settlement-completed.v1',
-    'season.settlement-failed.v1',
-  ]) {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId: GROUP,
-      topic,
-      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-    });
-  }
-  await admin.disconnect();
-}
-const identity = await startTestIdentity();
-const svc = await start({
-  ...process.env,
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  MONGO_DB: `bench-trade-${randomUUID().slice(0, 8)}`,
-  TRADE_CONSUMER_GROUP: GROUP,
-  TRADE_INDEX_RESYNC_MS: '0',
-  JWKS_URL: identity.jwksUrl,
-});
-const kafka = new Kafka({
-  clientId: 'bench-season',
-  brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-  logLevel: logLevel.NOTHING,
-});
+const { svc, identity } = await startTradeService('bench-trade');
+const kafka = benchKafka('bench-season');
 const producer = kafka.producer();
 const consumer = kafka.consumer({ groupId: `bench-season-${randomUUID().slice(0, 8)}` });
 const result = {
