@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeResponse } from './fake-fetch';
 
-type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;
+export type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;
 type Answer = unknown | ((init: RequestInit, url: string) => unknown);
 
 /**
@@ -17,7 +17,8 @@ export function serve(fetchMock: FetchMock, routes: Record<string, Answer>) {
     if (answer === undefined) return fakeResponse({ status: 404, body: { message: `no ${method} ${path}` } });
     const body = typeof answer === 'function' ? (answer as (i: RequestInit, u: string) => unknown)(init, url) : answer;
     if (body && typeof body === 'object' && 'headers' in body && 'ok' in body) return body as Response;
-    return fakeResponse({ body });
+    // A function answer that returns nothing stands for an empty JSON object.
+    return fakeResponse({ body: body ?? {} });
   });
 }
 

@@ -1,9 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { fakeResponse } from '@/test/fake-fetch';
+import type { FetchMock } from '@/test/serve';
 import type { StashItem, TradeListing, TradeNotification, TradeOffer } from '../api/trade-types';
 
-type FetchMock = jest.Mock<Promise<Response>, [string, RequestInit]>;
-type Answer = unknown | ((init: RequestInit, url: string) => unknown);
+export { bodiesSent, calls, main, serve } from '@/test/serve';
 
 export const tradeSeason = {
   seasonId: 18,
@@ -120,43 +118,10 @@ export function currencies(amounts: Record<string, number> = {}) {
   }));
 }
 
-/**
- * Answers the fake fetch by 'METHOD /api/path' (or '/api/path' for GET), like the BFF would; anything
- * else is a 404 with a message. A function answer sees the request and may return a fakeResponse itself.
- */
-export function serve(fetchMock: FetchMock, routes: Record<string, Answer>) {
-  fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
-    const path = url.split('?')[0] ?? '';
-    const method = init?.method ?? 'GET';
-    const answer = routes[`${method} ${path}`] ?? (method === 'GET' ? routes[path] : undefined);
-    if (answer === undefined) return fakeResponse({ status: 404, body: { message: `no ${method} ${path}` } });
-    const body = typeof answer === 'function' ? (answer as (i: RequestInit, u: string) => unknown)(init, url) : answer;
-    if (body && typeof body === 'object' && 'headers' in body && 'ok' in body) return body as Response;
-    return fakeResponse({ body: body ?? {} });
-  });
-}
-
-/** The calls made, as 'METHOD /api/path?query'. */
-export function calls(fetchMock: FetchMock): string[] {
-  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
-}
-
 /** The query parameters of the last call to a path. */
 export function lastQuery(fetchMock: FetchMock, path: string): URLSearchParams {
   const hits = fetchMock.mock.calls.filter(([url]) => url.split('?')[0] === path);
   const last = hits[hits.length - 1];
   if (!last) throw new Error(`no call to ${path}`);
   return new URLSearchParams(last[0].split('?')[1] ?? '');
-}
-
-/** The JSON bodies sent to one 'METHOD /api/path'. */
-export function bodiesSent(fetchMock: FetchMock, key: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([url, init]) => `${init?.method ?? 'GET'} ${url.split('?')[0]}` === key)
-    .map(([, init]) => JSON.parse(String(init.body)));
-}
-
-export function main() {
-  // hidden: the Error modal marks the page aria-hidden while it is open.
-  return within(screen.getByRole('main', { hidden: true }));
 }
