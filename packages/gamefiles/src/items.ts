@@ -1,4 +1,5 @@
 // Items as the transfer stash stores them and as the launcher's REST calls carry them (LAUNCHER-API.md §3).
+import type { LauncherItem as LauncherItemFields } from '@league/contracts';
 import { FormatError } from './errors';
 
 /** One item of a transfer stash tab, field for field as saved. */
@@ -22,23 +23,14 @@ export interface StashItem {
   y: number;
 }
 
-/** The launcher's item JSON: strings are "" when empty, never null. */
-export interface LauncherItem {
-  name: string;
-  prefix: string;
-  suffix: string;
-  modifier: string;
-  illusion: string;
-  component: string;
-  completion: string;
-  augment: string;
-  itemSeed: number;
-  componentSeed: number;
-  augmentSeed: number;
-  stackCount: number;
+/**
+ * The launcher's item JSON (the contracts' LauncherItem: strings are "" when empty, never null), with the
+ * id a transfer-queue item carries.
+ */
+export type LauncherItem = LauncherItemFields & {
   /** Set on transfer-queue items. */
   participantItemId?: number | string;
-}
+};
 
 export function stashItemToLauncher(item: StashItem): LauncherItem {
   return {

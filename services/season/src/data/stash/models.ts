@@ -1,3 +1,4 @@
+import type { LauncherItem } from '@league/contracts';
 import { outboxField } from '@league/platform';
 import { Schema, type Connection } from 'mongoose';
 
@@ -151,20 +152,8 @@ export interface ListingTerms {
   sellerComment: string | null;
 }
 
-export interface LauncherItemDoc {
-  name: string;
-  prefix: string;
-  suffix: string;
-  modifier: string;
-  illusion: string;
-  component: string;
-  completion: string;
-  augment: string;
-  itemSeed: number;
-  componentSeed: number;
-  augmentSeed: number;
-  stackCount: number;
-}
+/** An item as stored: the launcher's fields, each present. */
+export type LauncherItemDoc = LauncherItem;
 
 export interface StashItemDoc {
   _id: number;
