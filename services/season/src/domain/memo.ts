@@ -1,5 +1,5 @@
 /**
- * Loads kept by key as promises, for the read caches of this service (the season views, the catalogue):
+ * Loads kept by key as promises, for the read caches of this service (season views, catalogue, stash list):
  * callers of one key share one load, a failed load is forgotten so the next caller loads again, and past
  * `max` keys the memo starts over. What makes an entry stale (a version, a token) is the caller's business:
  * it drops the whole memo for a new one.
