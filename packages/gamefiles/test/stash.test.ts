@@ -12,6 +12,7 @@ import {
   type StashTab,
   type TransferStash,
 } from '@league/gamefiles';
+import { plainLauncherItem } from '@league/contracts';
 import { expectFormatError, fixture, prng } from './helpers';
 
 const raw = fixture('gd-cli/transfer.gst');
@@ -36,18 +37,7 @@ function checkNoOverlap(tab: StashTab): number {
 
 function queued(n: number, base = 'records/items/gearaccessories/rings/c012_ring.dbr'): LauncherItem[] {
   return Array.from({ length: n }, (_, i) => ({
-    name: base,
-    prefix: '',
-    suffix: '',
-    modifier: '',
-    illusion: '',
-    component: '',
-    completion: '',
-    augment: '',
-    itemSeed: 1000 + i,
-    componentSeed: 0,
-    augmentSeed: 0,
-    stackCount: 1,
+    ...plainLauncherItem(base, { itemSeed: 1000 + i }),
     participantItemId: i + 1,
   }));
 }
