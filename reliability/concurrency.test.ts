@@ -53,13 +53,29 @@ describe('200 parallel buyouts over 20 listings', () => {
     const mark = await markTopics(c.sagaTopics);
 
     const t0 = Date.now();
-    const replies: Reply[] = await Promise.all(buyers.map((b, i) => c.buyout(b, listings[i % LISTINGS]!.listingId)));
+    const timed: Array<Reply & { ms: number }> = await Promise.all(
+      buyers.map(async (b, i) => {
+        const r = await c.buyout(b, listings[i % LISTINGS]!.listingId);
+        return { ...r, ms: Date.now() - t0 };
+      }),
+    );
+    const replies: Reply[] = timed;
     const answeredMs = Date.now() - t0;
     const statuses: Record<number, number> = {};
     for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    // Every refusal is the documented one: 409 with a message.
-    const refusals = replies.filter((r) => r.status !== 200);
-    expect(refusals.every((r) => r.status === 409 && typeof r.body?.message === 'string')).toBe(true);
+    // Every refusal is the documented one: 409 with a message. Any other reply is printed in full.
+    const refusals = timed.filter((r) => r.status !== 200);
+    const unexpected = timed
+      .map((r, i) => ({ ...r, buyer: buyers[i]!.username, listingId: listings[i % LISTINGS]!.listingId }))
+      .filter((r) => r.status !== 200 && !(r.status === 409 && typeof r.body?.message === 'string'));
+    if (unexpected.length)
+      console.error(
+        `unexpected buyout replies:\n${unexpected
+          .map((r) => `  ${r.buyer} on listing ${r.listingId}: ${r.status} ${JSON.stringify(r.body)} after ${r.ms} ms`)
+          .join('\n')}`,
+      );
+    expect(unexpected).toEqual([]);
+    const slowestRefusalMs = Math.max(0, ...refusals.map((r) => r.ms));
     const reasons = [...new Set(refusals.map((r) => r.body.message as string))];
     expect(statuses).toEqual({ 200: LISTINGS, 409: BUYERS - LISTINGS });
 
@@ -115,7 +131,7 @@ describe('200 parallel buyouts over 20 listings', () => {
     console.log(
       [
         `concurrency: ${BUYERS} buyouts over ${LISTINGS} listings answered in ${answeredMs} ms, all settled after ${settledMs} ms`,
-        `  statuses ${JSON.stringify(statuses)}; refusal messages ${JSON.stringify(reasons)}`,
+        `  statuses ${JSON.stringify(statuses)}; refusal messages ${JSON.stringify(reasons)}; the slowest refusal ${slowestRefusalMs} ms`,
         `  on the wire: ${requested.length} settlement-requested (${new Set(requested.map((e) => e.id)).size} distinct), ${completed.length} settlement-completed (${new Set(completed.map((e) => e.id)).size} distinct), ${failed.length} failed`,
         `  totals before ${JSON.stringify(before)}`,
         `  totals after  ${JSON.stringify(after)}`,

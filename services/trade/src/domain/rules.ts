@@ -1,4 +1,5 @@
 import type { ItemDisplay, TradeListing } from '@league/contracts';
+import { AppError } from '@league/platform';
 import type { ListingDoc, OfferDoc, StashItemDoc } from './ports';
 
 /** The level requirement shown for an item: the maximum over base item, prefix and suffix. */
@@ -51,6 +52,17 @@ export function itemUnavailable(
 /** Whether a stash change leaves a reservation of `count` of this item valid. */
 export function stillValid(item: StashItemDoc, ownerId: number, count: number): boolean {
   return item.seasonParticipantId === ownerId && item.stackCount >= count && !item.queued && item.tradable;
+}
+
+/**
+ * The refusal for a buyout or an offer on a listing that is not open: always 409 (the listing's state
+ * conflicts with the request; a buyer who lost the race for it is told so however late their request ran),
+ * with what happened to it.
+ */
+export function listingNotOpen(l: Pick<ListingDoc, 'state' | 'closedReason'>): AppError {
+  if (l.state === 'settling') return AppError.conflict('This listing is already being settled');
+  if (l.state === 'closed' && l.closedReason === 'settled') return AppError.conflict('This listing has been sold');
+  return AppError.conflict('This listing is no longer open');
 }
 
 export const listingReservation = (listingId: number) => `listing:${listingId}`;

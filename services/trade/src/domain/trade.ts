@@ -30,6 +30,7 @@ import type {
 } from './ports';
 import {
   itemUnavailable,
+  listingNotOpen,
   listingReservation,
   listingView,
   median,
@@ -358,7 +359,7 @@ export class TradeService {
     if (listing.seasonId !== buyer.seasonId) throw AppError.badRequest('This listing is in another season');
     if (listing.seasonParticipantId === participantId)
       throw AppError.badRequest('You cannot make an offer on your own listing');
-    if (listing.state !== 'open') throw AppError.badRequest('This listing is no longer open');
+    if (listing.state !== 'open') throw listingNotOpen(listing);
     if (await this.d.store.isBlocked(participantId, listing.seasonParticipantId))
       throw AppError.forbidden('You cannot trade with this player');
     const ids = body.tradeOfferItems.map((i) => i.participantItemId);
@@ -408,7 +409,7 @@ export class TradeService {
     const now = await this.d.store.listing(listing._id);
     if (!now || (now.state !== 'open' && now.state !== 'settling')) {
       await this.dropOffer(offer._id, 'dropped');
-      throw AppError.badRequest('This listing is no longer open');
+      throw listingNotOpen(now ?? { state: 'closed', closedReason: null });
     }
     const view = await this.offerView(offer, now);
     await this.notify(
@@ -481,7 +482,7 @@ export class TradeService {
     if (!o) throw AppError.notFound('Trade offer not found');
     const l = await this.listingOf(o.tradeListingId);
     if (l.seasonParticipantId !== participantId) throw AppError.forbidden('Only the listing owner answers an offer');
-    if (o.state !== 'open') throw AppError.badRequest('This offer is no longer open');
+    if (o.state !== 'open') throw AppError.conflict('This offer is no longer open');
     if (!accepted) {
       const done = await this.dropOffer(offerId, 'rejected');
       if (!done) throw AppError.conflict('This offer changed meanwhile; try again');
@@ -520,8 +521,7 @@ export class TradeService {
     if (l.seasonId !== buyer.seasonId) throw AppError.badRequest('This listing is in another season');
     if (l.seasonParticipantId === participantId) throw AppError.badRequest('You cannot buy your own listing');
     if (!l.askingCurrency || !l.askingPrice) throw AppError.badRequest('This listing takes offers only');
-    if (l.state === 'settling') throw AppError.conflict('This listing is already being settled');
-    if (l.state !== 'open') throw AppError.badRequest('This listing is no longer open');
+    if (l.state !== 'open') throw listingNotOpen(l);
     if (await this.d.store.isBlocked(participantId, l.seasonParticipantId))
       throw AppError.forbidden('You cannot trade with this player');
     const balance = (await this.d.store.currencies(participantId))?.balances[l.askingCurrency] ?? 0;
@@ -550,8 +550,7 @@ export class TradeService {
       LOCK.listing(listingId),
       async () => {
         const l = await this.listingOf(listingId);
-        if (l.state === 'settling') throw AppError.conflict('This listing is already being settled');
-        if (l.state !== 'open') throw AppError.conflict('This listing is no longer open');
+        if (l.state !== 'open') throw listingNotOpen(l);
         const t = await terms(l);
         const now = this.d.now();
         const settlement = { settlementId: randomUUID(), requestedAt: now, ...t };
