@@ -1,7 +1,8 @@
 import type { ItemDisplay } from '@league/contracts';
 import type { ListingDoc } from './ports';
 import { levelOf, listingView, median, parseFilter, rarityClassOf } from './rules';
-import { listingMatches, SearchIndex, type SearchCriteria } from './search-index';
+import { listingMatches, type SearchCriteria } from './search-filters';
+import { SearchIndex } from './search-index';
 
 const display = (rarity: string, itemTypeId: number, level: number, affixes?: [string, string]): ItemDisplay => ({
   baseItem: { itemDbrTag: { name: 'x' }, rarity, style: null, itemTypeId, levelRequirement: level },
