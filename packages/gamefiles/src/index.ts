@@ -8,3 +8,8 @@ export * from './stash';
 export * from './quests';
 export * from './tags';
 export * from './ias';
+export * from './adler32';
+export * from './lz4';
+export * from './random-access';
+export * from './arz';
+export * from './arc';

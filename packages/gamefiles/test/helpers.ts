@@ -47,3 +47,29 @@ export function prng(seed: number): () => number {
     return s / 2 ** 32;
   };
 }
+
+/** Asserts a promise rejects with a FormatError whose message matches. */
+export async function expectFormatRejection(promise: Promise<unknown>, message?: RegExp): Promise<FormatError> {
+  const err = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(FormatError);
+  if (message) expect((err as Error).message).toMatch(message);
+  return err as FormatError;
+}
+
+/** A byte flipped in a copy. */
+export function flip(buf: Buffer, at: number): Buffer {
+  const copy = Buffer.from(buf);
+  copy[at] = copy[at]! ^ 0xff;
+  return copy;
+}
+
+export const DATA = {
+  arz: () => fixture('data/some.arz'),
+  english: () => fixture('data/some.arc'),
+  german: () => fixture('data/some_german.arc'),
+};

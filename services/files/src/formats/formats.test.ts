@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resealArz, validateArc, validateArz, validateZip, writeArc, writeArz, writeZip } from './index';
-import { lz4CompressBlock, lz4DecompressBlock } from './lz4';
+import {
+  InvalidFileError,
+  resealArz,
+  validateArc,
+  validateArz,
+  validateZip,
+  writeArc,
+  writeArz,
+  writeZip,
+} from './index';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-formats-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -44,21 +52,6 @@ const arc = () =>
     { name: 'random.bin', data: randomBytes(300) },
   ]);
 
-describe('lz4 blocks', () => {
-  it('when a buffer with repeats is compressed, then it shrinks and decompresses to the same bytes', () => {
-    const src = Buffer.concat([Buffer.from('abcdefgh'.repeat(500)), randomBytes(100), Buffer.alloc(3000)]);
-    const packed = lz4CompressBlock(src);
-    expect(packed.length).toBeLessThan(src.length / 5);
-    expect(lz4DecompressBlock(packed, src.length).equals(src)).toBe(true);
-  });
-
-  it('when the declared size is wrong or the offset points before the start, then decoding refuses', () => {
-    const packed = lz4CompressBlock(Buffer.from('xyzxyzxyzxyzxyzxyzxyzxyzxyz'));
-    expect(() => lz4DecompressBlock(packed, 10)).toThrow(/overflow/);
-    expect(() => lz4DecompressBlock(Buffer.from([0x0f, 0x01, 0x00]), 19)).toThrow(/offset/);
-  });
-});
-
 describe('.arz validation', () => {
   it('when the database is sound, then it passes with its record count', async () => {
     await expect(validateArz(onDisk(arz()))).resolves.toEqual({ records: 2, strings: 5 });
@@ -94,11 +87,27 @@ describe('.arz validation', () => {
     file.writeUInt16LE(4, 2);
     await expect(validateArz(onDisk(file))).rejects.toThrow(/not a version 3/);
   });
+
+  it("when the package's reader refuses a file, then the service sees its own InvalidFileError with the reason", async () => {
+    const refused = validateArz(onDisk(flip(arz(), 30)));
+    await expect(refused).rejects.toBeInstanceOf(InvalidFileError);
+    await expect(refused).rejects.toThrow(/record data checksum mismatch/);
+    await expect(validateArc(onDisk(flip(arc(), 0)))).rejects.toBeInstanceOf(InvalidFileError);
+  });
 });
 
 describe('.arc validation', () => {
   it('when the archive is sound, then it passes with its file count', async () => {
-    await expect(validateArc(onDisk(arc()))).resolves.toEqual({ files: 2, parts: 2 });
+    await expect(validateArc(onDisk(arc()))).resolves.toEqual({ files: 2, parts: 2, empty: 0 });
+  });
+
+  it('when the archive keeps empty entries (storage 0, no parts, no name) as real ones do, then it passes', async () => {
+    const file = writeArc([
+      { name: 'tags_items.txt', data: text },
+      { empty: true },
+      { name: 'random.bin', data: randomBytes(50) },
+    ]);
+    await expect(validateArc(onDisk(file))).resolves.toEqual({ files: 3, parts: 2, empty: 1 });
   });
 
   it('when a byte of a stored file is flipped, then that file fails its adler32', async () => {

@@ -1,10 +1,9 @@
-import { validateArc } from './arc';
-import { validateArz } from './arz';
+import { validateArc, validateArz } from './game-files';
 import { validateZip, type ZipLimits } from './zip';
 
 export { InvalidFileError } from './source';
-export { validateArc, writeArc } from './arc';
-export { resealArz, validateArz, writeArz } from './arz';
+export { validateArc, validateArz } from './game-files';
+export { resealArz, writeArc, writeArz } from '@league/gamefiles';
 export { validateZip, writeZip, defaultZipLimits } from './zip';
 
 export type UploadExtension = '.arc' | '.arz' | '.zip';

@@ -1,18 +1,17 @@
 import fs from 'node:fs/promises';
-import { Adler32 } from './adler32';
+import type { RandomAccess } from '@league/gamefiles';
 
 /** Thrown by a validator: the message is the reason an admin sees on the failed file. */
 export class InvalidFileError extends Error {
   override name = 'InvalidFileError';
 }
 
-const CHUNK = 1 << 20;
-
 /**
- * Random access over a file on disk. Validators read the parts they need (headers, tables, one record at a
- * time) instead of loading a whole archive: a game database can be hundreds of megabytes.
+ * Random access over a file on disk, the I/O half of @league/gamefiles' readers: they read the parts they
+ * need (headers, tables, one record at a time) instead of loading a whole archive, as a game database can
+ * be hundreds of megabytes.
  */
-export class FileSource {
+export class FileSource implements RandomAccess {
   private constructor(
     private readonly handle: fs.FileHandle,
     readonly size: number,
@@ -37,12 +36,6 @@ export class FileSource {
       done += bytesRead;
     }
     return buf;
-  }
-
-  async adler32(start: number, end: number, what: string): Promise<number> {
-    const sum = new Adler32();
-    for (let at = start; at < end; at += CHUNK) sum.update(await this.read(at, Math.min(CHUNK, end - at), what));
-    return sum.digest();
   }
 
   close(): Promise<void> {

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { adler32, Adler32, lz4CompressBlock, lz4DecompressBlock } from '@league/gamefiles';
+
+describe('lz4 blocks', () => {
+  it('when a buffer with repeats is compressed, then it shrinks and decompresses to the same bytes', () => {
+    const src = Buffer.concat([Buffer.from('abcdefgh'.repeat(500)), randomBytes(100), Buffer.alloc(3000)]);
+    const packed = lz4CompressBlock(src);
+    expect(packed.length).toBeLessThan(src.length / 5);
+    expect(lz4DecompressBlock(packed, src.length).equals(src)).toBe(true);
+  });
+
+  it('when the declared size is wrong or the offset points before the start, then decoding refuses', () => {
+    const packed = lz4CompressBlock(Buffer.from('xyzxyzxyzxyzxyzxyzxyzxyzxyz'));
+    expect(() => lz4DecompressBlock(packed, 10)).toThrow(/overflow/);
+    expect(() => lz4DecompressBlock(Buffer.from([0x0f, 0x01, 0x00]), 19)).toThrow(/offset/);
+  });
+});
+
+describe('adler32', () => {
+  it('when "Wikipedia" is summed, then it is the published 0x11E60398, in one piece or streamed', () => {
+    expect(adler32(Buffer.from('Wikipedia'))).toBe(0x11e60398);
+    expect(new Adler32().update(Buffer.from('Wiki')).update(Buffer.from('pedia')).digest()).toBe(0x11e60398);
+  });
+});
