@@ -1,7 +1,7 @@
-import type { AuthUser, Logger } from '@league/platform';
+import type { AuthUser } from '@league/platform';
 import { CURRENCY_NAMES } from '@league/contracts';
-import type { TradeStore } from './domain/ports';
-import type { TradeService } from './domain/trade';
+import type { TradeContext } from './domain/context';
+import { listTrade } from './domain/listings';
 
 export const DEMO_SELLERS = ['player1', 'player2', 'player3'];
 const ADMIN: AuthUser = { id: 'demo-seed', username: 'demo-seed', role: 'admin', roles: ['admin'] };
@@ -13,11 +13,10 @@ const ADMIN: AuthUser = { id: 'demo-seed', username: 'demo-seed', role: 'admin',
  * ever listed anything is left alone. Returns how many listings it created.
  */
 export async function seedDemoListings(
-  trade: TradeService,
-  store: TradeStore,
-  logger: Logger,
+  ctx: TradeContext,
   perPlayer = 2,
 ): Promise<{ created: number; waitingFor: string[] }> {
+  const { store, logger } = ctx;
   let created = 0;
   const waitingFor: string[] = [];
   for (const name of DEMO_SELLERS) {
@@ -36,7 +35,7 @@ export async function seedDemoListings(
       for (const [n, item] of items.slice(0, perPlayer).entries()) {
         const priced = n % 2 === 0;
         try {
-          await trade.listTrade(ADMIN, p._id, {
+          await listTrade(ctx, ADMIN, p._id, {
             participantItemId: item._id,
             count: 1,
             askingCurrency: priced ? (CURRENCY_NAMES[(p._id + n) % CURRENCY_NAMES.length] ?? 'Scrap') : null,

@@ -10,13 +10,14 @@ import { SavedSearchService, type SavedSearchDoc } from './domain/saved-searches
 import { subscribeListingOpened } from './events/saved-search-consumer';
 import { savedSearchApi } from './http/saved-searches.routes';
 import { SearchIndex } from './domain/search-index';
-import { TradeService } from './domain/trade';
+import type { TradeContext } from './domain/context';
 import { subscribeSeasonEvents } from './events/consumers';
 import { tradeApi } from './http/trade.routes';
 import { seedDemoListings } from './seed';
 
 export interface TradeRunning extends RunningService {
-  trade: TradeService;
+  /** The trading post's use cases' context (store, locks, push, relay nudge, clock, search index). */
+  ctx: TradeContext;
   store: MongoTradeStore;
   models: TradeModels;
   index: SearchIndex;
@@ -35,7 +36,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
   const prefix = config.TRADE_REDIS_PREFIX ?? `trade:${config.MONGO_DB}:`;
   const instance = randomBytes(6).toString('hex');
   const index = new SearchIndex();
-  let trade!: TradeService;
+  let ctx!: TradeContext;
   let store!: MongoTradeStore;
   let models!: TradeModels;
   let relay!: OutboxRelay;
@@ -66,23 +67,21 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       });
       push = new RedisPush(engines.redis, redisSubscriber(config.REDIS_URL), prefix, instance, logger);
       const indexListing = async (id: number) => index.put(await store.listing(id), id);
-      trade = new TradeService(
-        {
-          store,
-          locks: engines.locks,
-          logger,
-          push,
-          publishSoon: (written) =>
-            relay.kick(
-              'listing' in written
-                ? { model: models.Listing, id: written.listing }
-                : { model: models.Offer, id: written.offer },
-            ),
-          indexListing,
-          now: () => new Date(),
-        },
+      ctx = {
+        store,
+        locks: engines.locks,
+        logger,
+        push,
+        publishSoon: (written) =>
+          relay.kick(
+            'listing' in written
+              ? { model: models.Listing, id: written.listing }
+              : { model: models.Offer, id: written.offer },
+          ),
+        indexListing,
+        now: () => new Date(),
         index,
-      );
+      };
       reloadIndex = async () => {
         const started = Date.now();
         index.load(await store.openListings());
@@ -100,7 +99,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
           : undefined;
       resync?.unref();
       relay.start();
-      await subscribeSeasonEvents(engines.bus, trade, config.TRADE_CONSUMER_GROUP);
+      await subscribeSeasonEvents(engines.bus, ctx, config.TRADE_CONSUMER_GROUP);
 
       // Saved searches: their own collection, index, cross-replica refresh and listing-opened consumer.
       const searchModel = savedSearchModel(engines.mongo);
@@ -143,7 +142,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       if (seedsDemo(config)) {
         const deadline = Date.now() + 10 * 60_000;
         const attempt = async () => {
-          const r = await seedDemoListings(trade, store, logger);
+          const r = await seedDemoListings(ctx);
           if (r.created) logger.info(r, 'trade demo listings created');
           if (r.waitingFor.length && Date.now() < deadline)
             seedTimer = setTimeout(() => void attempt().catch(() => undefined), 5_000);
@@ -162,7 +161,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
         await relay.stop();
       };
     },
-    apis: (engines) => [tradeApi(trade, engines.auth, push), savedSearchApi(savedSearches, engines.auth)],
+    apis: (engines) => [tradeApi(ctx, engines.auth, push), savedSearchApi(savedSearches, engines.auth)],
   });
-  return { ...running, trade, store, models, index, relay, reloadIndex, savedSearches, savedSearchIndex };
+  return { ...running, ctx, store, models, index, relay, reloadIndex, savedSearches, savedSearchIndex };
 }

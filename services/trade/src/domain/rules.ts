@@ -1,6 +1,6 @@
-import type { ItemDisplay, TradeListing } from '@league/contracts';
+import type { ItemDisplay, TradeListing, TradeNotification } from '@league/contracts';
 import { AppError } from '@league/platform';
-import type { ListingDoc, OfferDoc, StashItemDoc } from './ports';
+import type { ListingDoc, NotificationDoc, OfferDoc, StashItemDoc } from './ports';
 
 /** The level requirement shown for an item: the maximum over base item, prefix and suffix. */
 export function levelOf(d: ItemDisplay): number {
@@ -83,6 +83,19 @@ export function listingView(l: ListingDoc, maxCount = l.maxCount): TradeListing 
     itemName: l.itemName,
     state: l.state,
     createdOn: new Date(l.createdOn).toISOString(),
+  };
+}
+
+export function notificationView(n: NotificationDoc): TradeNotification {
+  return {
+    tradeNotificationId: n._id,
+    seasonParticipantId: n.seasonParticipantId,
+    offerFrom: n.offerFrom,
+    status: n.status,
+    listedItemName: n.listedItemName,
+    offeredItems: n.offeredItems,
+    createdOn: new Date(n.createdOn).toISOString(),
+    acknowledgedOn: n.acknowledgedOn ? new Date(n.acknowledgedOn).toISOString() : null,
   };
 }
 

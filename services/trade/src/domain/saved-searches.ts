@@ -8,7 +8,7 @@ import {
 import { aggregateKey, AppError, type AuthUser, type Locks, type Logger } from '@league/platform';
 import type { NotificationDoc, ParticipantDoc, Push, TradeStore } from './ports';
 import { listingFacts, type IndexedSearch, type SavedSearchIndex } from './saved-search-index';
-import { notificationView } from './trade';
+import { notificationView } from './rules';
 
 /** A saved trade search (collection `savedSearches`). */
 export interface SavedSearchDoc extends IndexedSearch {

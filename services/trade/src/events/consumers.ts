@@ -10,7 +10,9 @@ import {
 } from '@league/contracts';
 import type { EventBus, EventHandler } from '@league/platform';
 import type { Consumer } from 'kafkajs';
-import type { TradeService } from '../domain/trade';
+import type { TradeContext } from '../domain/context';
+import { onCurrenciesChanged, onParticipantJoined, onStashItemChanged } from '../domain/projections';
+import { onSettlementCompleted, onSettlementFailed } from '../domain/settlement';
 
 const on =
   <D extends EventDefinition>(_def: D, fn: (e: EventEnvelope<EventData<D>>) => Promise<void>): EventHandler<never> =>
@@ -22,7 +24,7 @@ const on =
  * beginning (season announces every existing participant at its start); each handler is idempotent, so a
  * redelivery changes nothing. A handler that keeps failing is parked in the topic's DLQ by the bus.
  */
-export function subscribeSeasonEvents(bus: EventBus, trade: TradeService, groupId: string): Promise<Consumer> {
+export function subscribeSeasonEvents(bus: EventBus, ctx: TradeContext, groupId: string): Promise<Consumer> {
   return bus.subscribe({
     groupId,
     fromBeginning: true,
@@ -31,11 +33,11 @@ export function subscribeSeasonEvents(bus: EventBus, trade: TradeService, groupI
     // handlers rely on (each applies a newer version only, or is guarded by its settlement id).
     partitionsConsumedConcurrently: 15,
     handlers: {
-      [participantJoinedV1.type]: on(participantJoinedV1, (e) => trade.onParticipantJoined(e.data)),
-      [stashItemChangedV1.type]: on(stashItemChangedV1, (e) => trade.onStashItemChanged(e.data)),
-      [currenciesChangedV1.type]: on(currenciesChangedV1, (e) => trade.onCurrenciesChanged(e.data)),
-      [settlementCompletedV1.type]: on(settlementCompletedV1, (e) => trade.onSettlementCompleted(e.id, e.data)),
-      [settlementFailedV1.type]: on(settlementFailedV1, (e) => trade.onSettlementFailed(e.id, e.data)),
+      [participantJoinedV1.type]: on(participantJoinedV1, (e) => onParticipantJoined(ctx, e.data)),
+      [stashItemChangedV1.type]: on(stashItemChangedV1, (e) => onStashItemChanged(ctx, e.data)),
+      [currenciesChangedV1.type]: on(currenciesChangedV1, (e) => onCurrenciesChanged(ctx, e.data)),
+      [settlementCompletedV1.type]: on(settlementCompletedV1, (e) => onSettlementCompleted(ctx, e.id, e.data)),
+      [settlementFailedV1.type]: on(settlementFailedV1, (e) => onSettlementFailed(ctx, e.id, e.data)),
     },
   });
 }

@@ -23,15 +23,22 @@ import {
   z,
 } from '@league/contracts';
 import { Api, AppError, type Authenticator } from '@league/platform';
-import type { TradeService } from '../domain/trade';
 import type { RedisPush } from '../data/push';
+import { ignore, ignored, unignore } from '../domain/blocks';
+import { ownParticipant, type TradeContext } from '../domain/context';
+import { deleteListing, listingsOf, listTrade, updateListing } from '../domain/listings';
+import { acknowledge, createNotification, newNotificationCount, notifications } from '../domain/notifications';
+import { makeOffer, offersBy, offersTo, withdrawOffer } from '../domain/offers';
+import { priceHistory } from '../domain/price-history';
+import { search } from '../domain/search';
+import { buyout, respond } from '../domain/settlement';
 
 const P = '/trade/participant/:id';
 const tags = ['trade'];
 const auth = 'required' as const;
 
 /** The trading post's HTTP door: parse with the contracts' schemas, call the use case, answer. */
-export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisPush): Api {
+export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPush): Api {
   const api = new Api(authn);
   api
     .route(
@@ -44,7 +51,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeSearchQuery,
         response: tradeSearchResultSchema,
       },
-      ({ user, query }) => trade.search(user, query),
+      ({ user, query }) => search(ctx, user, query),
     )
     .route(
       {
@@ -55,7 +62,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradePriceHistoryQuery,
         response: tradePriceHistorySchema,
       },
-      ({ query }) => trade.priceHistory(query, query.branch ?? 'prod'),
+      ({ query }) => priceHistory(ctx, query, query.branch ?? 'prod'),
     )
     .route(
       {
@@ -68,7 +75,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         response: tradeNotificationSchema,
       },
-      ({ user, body }) => trade.createNotification(user, body),
+      ({ user, body }) => createNotification(ctx, user, body),
     )
     .route(
       {
@@ -82,7 +89,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         body: listTradeBody,
         response: tradeListingSchema,
       },
-      ({ user, params, body }) => trade.listTrade(user, params.id, body),
+      ({ user, params, body }) => listTrade(ctx, user, params.id, body),
     )
     .route(
       {
@@ -96,7 +103,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         body: updateTradeListingBody,
         response: tradeListingSchema,
       },
-      ({ user, params, body }) => trade.updateListing(user, params.id, body),
+      ({ user, params, body }) => updateListing(ctx, user, params.id, body),
     )
     .route(
       {
@@ -108,7 +115,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         params: tradeListingParams,
         query: tradeBranchQuery,
       },
-      ({ user, params }) => trade.deleteListing(user, params.id, params.listingId),
+      ({ user, params }) => deleteListing(ctx, user, params.id, params.listingId),
     )
     .route(
       {
@@ -121,7 +128,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         response: z.array(tradeListingSchema),
       },
-      ({ user, params }) => trade.listingsOf(user, params.id),
+      ({ user, params }) => listingsOf(ctx, user, params.id),
     )
     .route(
       {
@@ -135,7 +142,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         body: tradeOfferBody,
         response: tradeOfferSchema,
       },
-      ({ user, params, body }) => trade.makeOffer(user, params.id, body),
+      ({ user, params, body }) => makeOffer(ctx, user, params.id, body),
     )
     .route(
       {
@@ -148,7 +155,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         response: z.array(tradeOfferSchema),
       },
-      ({ user, params }) => trade.offersBy(user, params.id),
+      ({ user, params }) => offersBy(ctx, user, params.id),
     )
     .route(
       {
@@ -161,7 +168,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         response: z.array(tradeOfferSchema),
       },
-      ({ user, params }) => trade.offersTo(user, params.id),
+      ({ user, params }) => offersTo(ctx, user, params.id),
     )
     .route(
       {
@@ -173,7 +180,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         params: tradeOfferParams,
         query: tradeBranchQuery,
       },
-      ({ user, params }) => trade.withdrawOffer(user, params.id, params.offerId),
+      ({ user, params }) => withdrawOffer(ctx, user, params.id, params.offerId),
     )
     .route(
       {
@@ -186,7 +193,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeOfferResponseQuery,
         errors: { 403: 'Not the listing owner', 409: 'The listing is already being settled' },
       },
-      ({ user, params, query }) => trade.respond(user, params.id, params.offerId, query.accepted),
+      ({ user, params, query }) => respond(ctx, user, params.id, params.offerId, query.accepted),
     )
     .route(
       {
@@ -201,7 +208,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         response: tradeSettlementStartedSchema,
         errors: { 409: 'The listing is already being settled' },
       },
-      ({ user, params, body }) => trade.buyout(user, params.id, body.tradeListingId),
+      ({ user, params, body }) => buyout(ctx, user, params.id, body.tradeListingId),
     )
     .route(
       {
@@ -213,7 +220,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         params: tradeParticipantParams,
         query: tradeBranchQuery,
       },
-      async ({ user, params }) => String(await trade.newNotificationCount(user, params.id)),
+      async ({ user, params }) => String(await newNotificationCount(ctx, user, params.id)),
     )
     .route(
       {
@@ -226,7 +233,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         response: z.array(tradeNotificationSchema),
       },
-      ({ user, params }) => trade.notifications(user, params.id),
+      ({ user, params }) => notifications(ctx, user, params.id),
     )
     .route(
       {
@@ -239,7 +246,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         body: acknowledgeTradeNotificationsBody,
       },
-      ({ user, params, body }) => trade.acknowledge(user, params.id, body),
+      ({ user, params, body }) => acknowledge(ctx, user, params.id, body),
     )
     .route(
       {
@@ -252,7 +259,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         query: tradeBranchQuery,
         response: z.array(ignoredParticipantSchema),
       },
-      ({ user, params }) => trade.ignored(user, params.id),
+      ({ user, params }) => ignored(ctx, user, params.id),
     )
     .route(
       {
@@ -264,7 +271,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         params: tradeOtherParams,
         query: tradeBranchQuery,
       },
-      ({ user, params }) => trade.ignore(user, params.id, params.otherId),
+      ({ user, params }) => ignore(ctx, user, params.id, params.otherId),
     )
     .route(
       {
@@ -276,7 +283,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         params: tradeOtherParams,
         query: tradeBranchQuery,
       },
-      ({ user, params }) => trade.unignore(user, params.id, params.otherId),
+      ({ user, params }) => unignore(ctx, user, params.id, params.otherId),
     )
     .route(
       {
@@ -293,7 +300,7 @@ export function tradeApi(trade: TradeService, authn: Authenticator, push: RedisP
         if (!token) throw AppError.unauthorized();
         const user = await authn.verify(token);
         // Ownership (and the participant's existence) as every other participant route checks it.
-        await trade.checkOwner(user, params.id);
+        await ownParticipant(ctx, user, params.id);
         push.attach(params.id, res);
       },
     );
