@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { closeServer, createApp, createLogger, createMetrics, listen, redisConnection } from '@league/platform';
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import { loadBffConfig, type Config } from './config';
 import { mountSeasonProfile } from './compose/season-profile';
+import { mountFrontend } from './frontend';
 import { LauncherHub } from './launcher/hub';
 import { mountLauncherRoutes } from './launcher/routes';
 import { createGateway } from './proxy/gateway';
@@ -22,21 +21,6 @@ async function upstreamHealthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function mountFrontend(app: Express, dist: string) {
-  const index = path.join(dist, 'index.html');
-  // Hashed assets are immutable; index.html must always be revalidated so a deploy shows at once.
-  app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(dist, { index: false, maxAge: 0 }));
-  app.get('/', (_req, res) => {
-    if (!fs.existsSync(index)) {
-      res.status(503).json({ message: 'The frontend is not built yet: run `npm run build`' });
-      return;
-    }
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
-  });
 }
 
 export interface RunningBff {
