@@ -13,3 +13,7 @@ export * from './lz4';
 export * from './random-access';
 export * from './arz';
 export * from './arc';
+export * from './item-classes';
+export * from './text';
+export * from './game-data';
+export * from './game-names';
