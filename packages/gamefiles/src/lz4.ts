@@ -3,36 +3,54 @@
  * every bound so a hostile upload fails with a reason instead of reading or writing out of range.
  */
 export function lz4DecompressBlock(src: Buffer, decompressedSize: number): Buffer {
-  const out = Buffer.alloc(decompressedSize);
+  // Not zero-filled: every byte is written before the block is accepted (checked at the end).
+  const out = Buffer.allocUnsafe(decompressedSize);
+  const end = src.length;
   let ip = 0;
   let op = 0;
-  const readLength = (initial: number): number => {
-    let len = initial;
-    if (initial !== 15) return len;
-    for (;;) {
-      if (ip >= src.length) throw new Error('length runs past the end of the block');
-      const b = src[ip++]!;
-      len += b;
-      if (b !== 255) return len;
-    }
-  };
-  while (ip < src.length) {
+  while (ip < end) {
     const token = src[ip++]!;
-    const literals = readLength(token >> 4);
-    if (ip + literals > src.length) throw new Error('literals run past the end of the block');
-    if (op + literals > out.length) throw new Error('literals overflow the declared size');
-    src.copy(out, op, ip, ip + literals);
-    ip += literals;
-    op += literals;
-    if (ip === src.length) break; // the last sequence carries literals only
-    if (ip + 2 > src.length) throw new Error('match offset runs past the end of the block');
+    let literals = token >> 4;
+    if (literals === 15) {
+      for (;;) {
+        if (ip >= end) throw new Error('length runs past the end of the block');
+        const b = src[ip++]!;
+        literals += b;
+        if (b !== 255) break;
+      }
+    }
+    if (ip + literals > end) throw new Error('literals run past the end of the block');
+    if (op + literals > decompressedSize) throw new Error('literals overflow the declared size');
+    // Short runs by hand: a native copy costs more than a few bytes.
+    if (literals < 16) for (let i = 0; i < literals; i++) out[op++] = src[ip++]!;
+    else {
+      src.copy(out, op, ip, ip + literals);
+      ip += literals;
+      op += literals;
+    }
+    if (ip === end) break; // the last sequence carries literals only
+    if (ip + 2 > end) throw new Error('match offset runs past the end of the block');
     const offset = src[ip]! | (src[ip + 1]! << 8);
     ip += 2;
     if (offset === 0 || offset > op) throw new Error('match offset points before the start');
-    const matchLength = readLength(token & 15) + 4;
-    if (op + matchLength > out.length) throw new Error('match overflows the declared size');
-    // Byte by byte on purpose: a match may overlap the bytes it is producing.
-    for (let i = 0; i < matchLength; i++, op++) out[op] = out[op - offset]!;
+    let matchLength = token & 15;
+    if (matchLength === 15) {
+      for (;;) {
+        if (ip >= end) throw new Error('length runs past the end of the block');
+        const b = src[ip++]!;
+        matchLength += b;
+        if (b !== 255) break;
+      }
+    }
+    matchLength += 4;
+    if (op + matchLength > decompressedSize) throw new Error('match overflows the declared size');
+    if (offset >= matchLength && matchLength >= 32) {
+      out.copyWithin(op, op - offset, op - offset + matchLength);
+      op += matchLength;
+    } else {
+      // Byte by byte: a match may overlap the bytes it is producing (offset < length repeats them).
+      for (let i = 0; i < matchLength; i++, op++) out[op] = out[op - offset]!;
+    }
   }
   if (op !== decompressedSize) throw new Error(`decompressed to ${op} bytes, expected ${decompressedSize}`);
   return out;

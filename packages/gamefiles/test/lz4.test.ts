@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { adler32, Adler32, lz4CompressBlock, lz4DecompressBlock } from '@league/gamefiles';
+import { prng } from './helpers';
 
 describe('lz4 blocks', () => {
   it('when a buffer with repeats is compressed, then it shrinks and decompresses to the same bytes', () => {
@@ -7,6 +8,30 @@ describe('lz4 blocks', () => {
     const packed = lz4CompressBlock(src);
     expect(packed.length).toBeLessThan(src.length / 5);
     expect(lz4DecompressBlock(packed, src.length).equals(src)).toBe(true);
+  });
+
+  it('when runs, long and overlapping matches and short literals are mixed, then every block round-trips', () => {
+    const rnd = prng(7);
+    for (let n = 0; n < 200; n++) {
+      const parts: Buffer[] = [];
+      for (let k = 0; k < 20; k++) {
+        const r = rnd();
+        const len = Math.floor(rnd() * 300);
+        if (r < 0.3)
+          parts.push(Buffer.alloc(len, Math.floor(rnd() * 256))); // a run: matches overlapping themselves
+        else if (r < 0.6 && parts.length > 0)
+          parts.push(parts[Math.floor(rnd() * parts.length)]!); // a far repeat
+        else parts.push(Buffer.from(Array.from({ length: len }, () => Math.floor(rnd() * 256))));
+      }
+      const src = Buffer.concat(parts);
+      expect(lz4DecompressBlock(lz4CompressBlock(src), src.length).equals(src)).toBe(true);
+    }
+  });
+
+  it('when a block ends before its declared size, then it is refused (no unwritten bytes come out)', () => {
+    const src = Buffer.from('abcdefgh'.repeat(100));
+    const packed = lz4CompressBlock(src);
+    expect(() => lz4DecompressBlock(packed, src.length + 10)).toThrow(/decompressed to 800 bytes, expected 810/);
   });
 
   it('when the declared size is wrong or the offset points before the start, then decoding refuses', () => {
