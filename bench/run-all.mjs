@@ -86,6 +86,31 @@ const BENCHES = [
     },
   },
   {
+    name: 'gamedata',
+    script: 'gamedata.bench.mjs',
+    result: 'gamedata.json',
+    engines: false,
+    env: quick('BENCH_GAMEDATA_RUNS', '1'),
+    measures: ['game data extraction from disk: time and peak − idle RSS'],
+    rows(r) {
+      const secondsOk = r.medianSeconds <= r.goal.seconds;
+      const memoryOk = r.maxGrowthMB <= r.goal.growthMB;
+      return [
+        {
+          measure: `game data extraction from disk: ${num(r.records, 0)}-record .arz (${num(r.arzBytes / 1e6, 0)} MB) + ${num(r.tags, 0)}-tag .arc, median of ${r.runs.length} (each its own process)`,
+          figure: `${num(r.medianSeconds, 2)} s, peak − idle RSS ${num(r.maxGrowthMB, 1)} MB`,
+          baseline: `the files read front to back ${num(r.baseline.readSeconds, 2)} s`,
+          ratio: ratio(r.medianSeconds, r.baseline.readSeconds),
+          goal: `≤ ${r.goal.seconds} s, ≤ ${r.goal.growthMB} MB`,
+          pass: verdict(
+            secondsOk && memoryOk,
+            [!secondsOk && 'time', !memoryOk && 'memory'].filter(Boolean).join(', '),
+          ),
+        },
+      ];
+    },
+  },
+  {
     name: 'frontend-size',
     script: 'frontend-size.mjs',
     args: ['--budget-kb', '180'],
