@@ -45,7 +45,7 @@ export interface ArzSummary {
 export type ArzRecordFilter = (name: string, cls: string) => boolean;
 
 export interface ArzDecodeOptions {
-  /** Decode only these keys; the other fields are stepped over (still bounds-checked) and left out. */
+  /** Decode only these keys; the other fields are stepped over (still bounds- and string-index-checked) and left out. */
   fields?: ReadonlySet<string>;
 }
 
@@ -205,6 +205,11 @@ export class ArzDatabase {
       throw new FormatError(`record ${r} does not decompress: ${(err as Error).message}`, entry.offset);
     }
     const strings = this.strings;
+    const outOfRange = (field: string, index: number) =>
+      new FormatError(
+        `record ${r} (${entry.name}): field ${field}: string index ${index} is out of range (the string table holds ${strings.length})`,
+        entry.offset,
+      );
     const fields: Record<string, ArzValue[]> = {};
     let at = 0;
     while (at < data.length) {
@@ -221,6 +226,13 @@ export class ArzDatabase {
         throw new FormatError(`record ${r}: a field's values run past the record`, entry.offset);
       }
       if (only && !only.has(strings[key]!)) {
+        // Stepped over, but a string value still has to point into the string table.
+        if (type === 2) {
+          for (let i = 0; i < count; i++) {
+            const s = data.readUInt32LE(at + 4 * i);
+            if (s >= strings.length) throw outOfRange(strings[key]!, s);
+          }
+        }
         at += 4 * count;
         continue;
       }
@@ -231,12 +243,7 @@ export class ArzDatabase {
         else if (type === 3) values[i] = data.readUInt32LE(at) !== 0;
         else {
           const s = data.readUInt32LE(at);
-          if (s >= strings.length) {
-            throw new FormatError(
-              `record ${r} (${entry.name}): field ${strings[key]}: string index ${s} is out of range (the string table holds ${strings.length})`,
-              entry.offset,
-            );
-          }
+          if (s >= strings.length) throw outOfRange(strings[key]!, s);
           values[i] = strings[s]!;
         }
       }
@@ -253,8 +260,10 @@ export class ArzDatabase {
  */
 export async function validateArz(src: RandomAccess): Promise<ArzSummary> {
   const db = await ArzDatabase.open(src, { verify: true });
-  // Decoding is the check; the records themselves are dropped as they come.
-  for await (const record of db.records()) void record;
+  // Decoding is the check: with no field asked for, every field is checked (type, key, string indices)
+  // without building its values, and the records are dropped as they come.
+  const none = new Set<string>();
+  for await (const record of db.records(() => true, { fields: none })) void record;
   return { records: db.recordCount, strings: db.strings.length };
 }
 

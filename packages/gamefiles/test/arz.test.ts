@@ -145,6 +145,9 @@ describe('.arz validation refuses a corrupt database with its reason', () => {
       validateArz(bufferSource(file)),
       /record 0 \(records\/a\.dbr\): field description: string index 9999 is out of range \(the string table holds 2\)/,
     );
+    // The same when the field is decoded rather than stepped over.
+    const db = await ArzDatabase.open(bufferSource(file));
+    await expectFormatRejection(collect(db.records()), /field description: string index 9999 is out of range/);
   });
 
   it('when the file is truncated, then its tables lie outside the file', async () => {
