@@ -2,7 +2,7 @@ import type { EventDefinition } from './envelope';
 import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/account';
 import { chatUserBannedV1, chatUserUnbannedV1 } from './events/chat';
 import { challengeCompletedV1, participantJoinedV1, standingChangedV1 } from './events/season';
-import { betaFinalizedV1, filePublishedV1 } from './events/files';
+import { betaFinalizedV1, filePublishedV1, gameDataPublishedV1 } from './events/files';
 import { currenciesChangedV1, settlementCompletedV1, settlementFailedV1, stashItemChangedV1 } from './events/stash';
 import { listingOpenedV1, reservationChangedV1, settlementRequestedV1 } from './events/trade';
 
@@ -22,6 +22,7 @@ export const EVENTS = [
   standingChangedV1,
   filePublishedV1,
   betaFinalizedV1,
+  gameDataPublishedV1,
   stashItemChangedV1,
   currenciesChangedV1,
   settlementCompletedV1,

@@ -2,7 +2,7 @@
 // items, affixes, sets and creatures from the database, and, per language, only the text those reference.
 // The result is plain JSON: it is written to object storage and read back by other services.
 import type { StashItemTypeName } from '@league/contracts';
-import { ArcArchive } from './arc';
+import { ArcArchive, type ArcEntry } from './arc';
 import { ArzDatabase, type ArzRecord, type ArzValue } from './arz';
 import { FormatError } from './errors';
 import { isItemClass, itemTypeId, itemTypeOfClass } from './item-classes';
@@ -269,6 +269,13 @@ interface ArchiveText {
   creatures: Set<string>;
 }
 
+/** The `tags*.txt` files of a text archive; a text archive without any is refused (`what` names it). */
+export function textFilesOf(arc: ArcArchive, what: string): ArcEntry[] {
+  const files = arc.files().filter((e) => isTagsFile(e.name));
+  if (files.length === 0) throw new FormatError(`${what} has no tags_ text files`);
+  return files;
+}
+
 async function readArchiveText(source: GameDataSources['texts'][number], problems: Problems): Promise<ArchiveText> {
   const what = source.name ?? `text archive (${source.language})`;
   let arc: ArcArchive;
@@ -277,8 +284,7 @@ async function readArchiveText(source: GameDataSources['texts'][number], problem
   } catch (err) {
     throw new FormatError(`${what}: ${(err as Error).message}`);
   }
-  const files = arc.files().filter((e) => isTagsFile(e.name));
-  if (files.length === 0) throw new FormatError(`${what} has no tags_ text files`);
+  const files = textFilesOf(arc, what);
   const tags = new Map<string, string>();
   const creatures = new Set<string>();
   for (const entry of files) {

@@ -17,3 +17,4 @@ export * from './item-classes';
 export * from './text';
 export * from './game-data';
 export * from './game-names';
+export * from './item-display';

@@ -137,6 +137,16 @@ export const minioConfigSchema = z.object({
 });
 export type MinioConfig = z.infer<typeof minioConfigSchema>;
 
+/** The files service's buckets are `<prefix>-prod` and `<prefix>-beta` (and its other `<prefix>-…` ones). */
+export const filesBucketPrefixSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,50}$/, 'lower-case letters, digits and - (a bucket name prefix)')
+  .default('league-files');
+
+/** What a service reading the published game data needs: MinIO, and the files service's bucket prefix. */
+export const gameDataConfigSchema = minioConfigSchema.extend({ FILES_BUCKET_PREFIX: filesBucketPrefixSchema });
+export type GameDataConfig = z.infer<typeof gameDataConfigSchema>;
+
 export const smtpConfigSchema = z.object({
   SMTP_URL: z
     .string()

@@ -14,3 +14,4 @@ export * from './queue';
 export * from './storage';
 export * from './lifecycle';
 export * from './service';
+export * from './gamedata';

@@ -39,7 +39,7 @@ export interface SubscribeOptions {
   /** Handlers by event type. Each must be idempotent: delivery is at least once. */
   handlers: Record<string, EventHandler<never>>;
   fromBeginning?: boolean;
-  /** How long subscribe waits for the consumer to join its group before it returns anyway. */
+  /** How long subscribe waits for the consumer to join its group before it returns anyway (0: it does not wait). */
   joinTimeoutMs?: number;
   /**
    * How many partitions are handled at once (default 1). Order holds within a partition (one aggregate's
@@ -224,6 +224,12 @@ export class EventBus {
         });
       },
     });
+    if (opts.joinTimeoutMs === 0) {
+      // The caller does not wait: the group is joined in the background.
+      removeListener?.();
+      this.consumers.push(consumer);
+      return consumer;
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import os from 'node:os';
-import { loadConfig, minioConfigSchema, serviceConfigSchema } from '@league/platform';
+import { filesBucketPrefixSchema, loadConfig, minioConfigSchema, serviceConfigSchema } from '@league/platform';
 import { z } from 'zod';
 import { parsePreloadExcluded } from './domain/rules';
 
@@ -41,10 +41,7 @@ export const configSchema = serviceConfigSchema('files', 4004)
       .positive()
       .default(2 * 1024 ** 3),
     /** Buckets are `<prefix>-prod` and `<prefix>-beta`. */
-    FILES_BUCKET_PREFIX: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{1,50}$/, 'lower-case letters, digits and - (a bucket name prefix)')
-      .default('league-files'),
+    FILES_BUCKET_PREFIX: filesBucketPrefixSchema,
     FILES_URL_EXPIRY_SECONDS: z.coerce
       .number()
       .int()
@@ -53,6 +50,8 @@ export const configSchema = serviceConfigSchema('files', 4004)
       .default(3600),
     FILES_UPLOAD_QUEUE: z.string().min(1).default('files-upload-processing'),
     FILES_FINALISE_QUEUE: z.string().min(1).default('files-beta-finalisation'),
+    /** Extraction of each branch's game data (names from the .arz and text .arc files). */
+    FILES_GAME_DATA_QUEUE: z.string().min(1).default('files-game-data'),
     /** How long an upload request waits for its processing outcome before answering `processing`. */
     FILES_UPLOAD_WAIT_MS: z.coerce.number().int().min(0).default(30_000),
     /** A worker that stops renewing its job lock this long is presumed dead; its job runs again. */

@@ -23,6 +23,9 @@ import { ParticipantOwnerRepository } from './data/participant-owner.repository'
 import { subscribeParticipantOwners } from './events/participant-owners.consumer';
 import { startBetaFinalisationWorker } from './workers/beta-finalisation.worker';
 import { startUploadProcessingWorker, UPLOAD_JOB_OPTIONS } from './workers/upload-processing.worker';
+import { GameDataRepository } from './data/game-data.repository';
+import { GameDataPublisher, type GameDataJob } from './domain/game-data';
+import { GAME_DATA_JOB_OPTIONS, startGameDataWorker } from './workers/game-data.worker';
 
 interface PausableWorker {
   pause(): Promise<void>;
@@ -37,7 +40,8 @@ export interface FilesService extends RunningService {
   patchNotes: PatchNotes;
   bucketFor: (branch: Branch) => string;
   /** The BullMQ workers, so a test can pause one and watch the state in between. */
-  workers: Record<'uploads' | 'finalisation', PausableWorker>;
+  workers: Record<'uploads' | 'finalisation' | 'gameData', PausableWorker>;
+  gameData: GameDataPublisher;
 }
 
 /** Starts the files service: mod and launcher files per branch, uploads, processing, beta finalisation. */
@@ -55,6 +59,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
   let catalogue!: FileCatalogue;
   let uploads!: Uploads;
   let finalisation!: BetaFinalisation;
+  let gameData!: GameDataPublisher;
   let workers!: FilesService['workers'];
   let characterFiles!: CharacterFiles;
   let owners!: ParticipantOwnerRepository;
@@ -81,9 +86,29 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       owners = new ParticipantOwnerRepository(mongo);
       await subscribeParticipantOwners(bus, owners, `${config.FILES_CONSUMER_GROUP}-participant-owners`);
       // The relay's $pull holds the same per-document lock as the repository's guarded updates.
-      const relay = new OutboxRelay({ bus, logger, models: [repo.files, repo.finalisations], locks });
+      const gameDataRepo = new GameDataRepository(mongo, locks);
+      const relay = new OutboxRelay({
+        bus,
+        logger,
+        models: [repo.files, repo.finalisations, gameDataRepo.model],
+        locks,
+      });
       const uploadQueue = new TypedQueue<UploadJob>(config.FILES_UPLOAD_QUEUE, config.REDIS_URL, UPLOAD_JOB_OPTIONS);
       const finaliseQueue = new TypedQueue<FinaliseJob>(config.FILES_FINALISE_QUEUE, config.REDIS_URL);
+      const gameDataQueue = new TypedQueue<GameDataJob>(
+        config.FILES_GAME_DATA_QUEUE,
+        config.REDIS_URL,
+        GAME_DATA_JOB_OPTIONS,
+      );
+      gameData = new GameDataPublisher(
+        repo,
+        gameDataRepo,
+        storage,
+        gameDataQueue,
+        relay,
+        { tmpDir: config.FILES_TMP_DIR, bucketFor },
+        logger,
+      );
       catalogue = new FileCatalogue(repo, storage, {
         publicUrls: config.publicUrls,
         urlExpirySeconds: config.FILES_URL_EXPIRY_SECONDS,
@@ -101,8 +126,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
           bucketFor,
         },
         logger,
+        gameData,
       );
-      finalisation = new BetaFinalisation(repo, storage, finaliseQueue, relay, bucketFor, logger);
+      finalisation = new BetaFinalisation(repo, storage, finaliseQueue, relay, bucketFor, logger, gameData);
       workers = {
         uploads: startUploadProcessingWorker(
           config.FILES_UPLOAD_QUEUE,
@@ -118,10 +144,18 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
           finalisation,
           config.FILES_JOB_LOCK_MS,
         ),
+        gameData: startGameDataWorker(
+          config.FILES_GAME_DATA_QUEUE,
+          config.REDIS_URL,
+          logger,
+          gameData,
+          config.FILES_JOB_LOCK_MS,
+        ),
       };
       relay.start();
       await uploads.resumePending();
       await finalisation.resume();
+      await gameData.resume();
       if (config.demoSeed) {
         await seedDemoFiles(repo, storage, uploads, logger);
         await seedPatchNotes(patchNotes, config.FILES_PATCH_NOTES_SOURCE, logger);
@@ -129,7 +163,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
       return async () => {
         await Promise.all(Object.values(workers).map((w) => w.close()));
         await relay.stop();
-        await Promise.all([uploadQueue.close(), finaliseQueue.close()]);
+        await Promise.all([uploadQueue.close(), finaliseQueue.close(), gameDataQueue.close()]);
       };
     },
     apis: ({ auth }) => [
@@ -140,6 +174,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
         catalogue,
         uploads,
         finalisation,
+        gameData,
         maxUploadBytes: config.FILES_MAX_UPLOAD_BYTES,
         baseGame: config.baseGame,
       }),
@@ -147,5 +182,5 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
     ],
     readiness: () => ({ minio: () => storage.ready() }),
   });
-  return { ...svc, repo, storage, catalogue, patchNotes, bucketFor, workers };
+  return { ...svc, repo, storage, catalogue, patchNotes, bucketFor, workers, gameData };
 }

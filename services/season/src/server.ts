@@ -1,4 +1,5 @@
-import { createLogger, OutboxRelay, startService, type RunningService } from '@league/platform';
+import { GameNames, type GameDataSet } from '@league/gamefiles';
+import { createLogger, followGameData, OutboxRelay, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { seasonModels } from './data/models';
 import { catalogueApis } from './http/catalogue.routes';
@@ -82,6 +83,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         locks: engines.locks,
         sequences: engines.sequences,
       };
+      ctx.gameData = await followGameData(
+        engines,
+        config,
+        `${config.SEASON_CONSUMER_GROUP}-game-data`,
+        (set) => new GameNames(set as GameDataSet),
+      );
       const records = new RecordTable(stashes, logger);
       await records.load();
       stash = {
@@ -125,6 +132,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       return async () => {
         clearInterval(sweeper);
         await relay.stop();
+        await ctx.gameData?.stop();
       };
     },
     apis: (engines) => {

@@ -105,3 +105,46 @@ export const leagueHubFileSchema = z
   .openapi('LeagueHubFile');
 export type LauncherHubFile = z.infer<typeof launcherHubFileSchema>;
 export type LeagueHubFile = z.infer<typeof leagueHubFileSchema>;
+
+const gameDataInputSchema = z.object({ fileId: z.string(), fileName: z.string() });
+
+/** Per branch: the published game-data set (what the site names items and creatures from) and the last extraction. */
+export const gameDataStatusSchema = z
+  .object({
+    branches: z.array(
+      z.object({
+        branch: z.enum(['prod', 'beta']),
+        published: z
+          .object({
+            version: z.number().int(),
+            inputs: z.array(gameDataInputSchema),
+            size: z.number().int(),
+            records: z.number().int(),
+            items: z.number().int(),
+            affixes: z.number().int(),
+            sets: z.number().int(),
+            creatures: z.number().int(),
+            languages: z.array(z.string()),
+            problems: z.array(z.string()),
+            problemCount: z.number().int(),
+            publishedAt: z.string().datetime(),
+          })
+          .nullable(),
+        lastExtraction: z
+          .object({
+            status: z.enum(['processing', 'published', 'unchanged', 'failed']),
+            inputs: z.array(gameDataInputSchema),
+            startedAt: z.string().datetime(),
+            finishedAt: z.string().datetime().nullable(),
+            message: z.string().nullable(),
+            durationMs: z.number().int().nullable(),
+          })
+          .nullable(),
+      }),
+    ),
+  })
+  .openapi('GameDataStatus');
+export type GameDataStatus = z.infer<typeof gameDataStatusSchema>;
+
+/** The languages the published game data of a branch names things in (the site's language choice offers them). */
+export const gameDataLanguagesSchema = z.object({ languages: z.array(z.string()) }).openapi('GameDataLanguages');

@@ -33,6 +33,8 @@ export class BetaFinalisation {
     private readonly relay: OutboxRelay,
     private readonly bucketFor: (branch: Branch) => string,
     private readonly logger: Logger,
+    /** Told when promoted files may have changed prod's game data. */
+    private readonly gameData?: { schedule(branch: Branch): Promise<void> },
   ) {}
 
   async status(): Promise<FinaliseStatus> {
@@ -96,6 +98,7 @@ export class BetaFinalisation {
         promoted.push({ fileId: id, fileName: source.fileName, kind: source.kind });
       }
       if (await this.repo.finishFinalisation(runId, promoted)) this.relay.kick();
+      await this.gameData?.schedule('prod');
       this.logger.info({ runId, promoted: promoted.length }, 'beta finalised');
     } catch (err) {
       if (lastAttempt) await this.repo.failFinalisation(runId, `Finalising beta failed: ${(err as Error).message}`);

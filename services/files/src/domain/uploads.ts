@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileRecord } from '@league/contracts';
+import { languageOfArchive } from '@league/gamefiles';
 import { AppError, type Logger, type ObjectStorage, type OutboxRelay, type TypedQueue } from '@league/platform';
 import type { FileRepository, FileVersion } from '../data/file.repository';
 import { streamToObject } from '../data/object-writer';
@@ -41,6 +42,8 @@ export class Uploads {
     private readonly relay: OutboxRelay,
     private readonly settings: UploadSettings,
     private readonly logger: Logger,
+    /** Told when a ready database or archive may have changed a branch's game data. */
+    private readonly gameData?: { schedule(branch: Branch): Promise<void> },
   ) {}
 
   newId = () => randomUUID();
@@ -131,6 +134,7 @@ export class Uploads {
     if (!v) return;
     if (v.status === 'ready') {
       await this.repo.supersedeOlder(v); // a retry after the switch itself
+      await this.gameDataChanged(v);
       return;
     }
     if (v.status !== 'processing') return;
@@ -138,7 +142,9 @@ export class Uploads {
     try {
       const digest = await this.fetch(v, tmp);
       try {
-        await validateGameFile(tmp, v.extension);
+        await validateGameFile(tmp, v.extension, {
+          textArchive: languageOfArchive(v.fileName) ? v.fileName : undefined,
+        });
       } catch (err) {
         if (!(err instanceof InvalidFileError)) throw err;
         await this.repo.markFailed(fileId, err.message, digest.size);
@@ -148,6 +154,7 @@ export class Uploads {
       }
       if (await this.repo.markReady(fileId, digest)) this.relay.kick();
       await this.repo.supersedeOlder(v);
+      await this.gameDataChanged(v);
     } catch (err) {
       // Refused for good: its object goes too (a failed version is never served), as for an invalid file.
       if (
@@ -159,6 +166,11 @@ export class Uploads {
     } finally {
       await fs.promises.rm(tmp, { force: true });
     }
+  }
+
+  /** A served database or archive changed: the branch's game data is looked at (queued once per inputs). */
+  private async gameDataChanged(v: FileVersion): Promise<void> {
+    if (v.kind === 'mod' && (v.extension === '.arz' || v.extension === '.arc')) await this.gameData?.schedule(v.branch);
   }
 
   private async fetch(v: FileVersion, tmp: string) {

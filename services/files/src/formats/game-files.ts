@@ -1,7 +1,13 @@
 // The game database and archive validators of an upload: @league/gamefiles reads the formats (one reader
 // of each), this file brings the file on disk and turns the package's FormatError into the service's
 // InvalidFileError with the same reason.
-import { isFormatError, validateArc as checkArc, validateArz as checkArz } from '@league/gamefiles';
+import {
+  ArcArchive,
+  isFormatError,
+  textFilesOf,
+  validateArc as checkArc,
+  validateArz as checkArz,
+} from '@league/gamefiles';
 import type { ArcSummary, ArzSummary } from '@league/gamefiles';
 import { InvalidFileError, withSource } from './source';
 
@@ -28,4 +34,18 @@ export function validateArz(path: string): Promise<ArzSummary> {
  */
 export function validateArc(path: string): Promise<ArcSummary> {
   return withSource(path, (src) => asInvalidFile(() => checkArc(src)));
+}
+
+/**
+ * A text archive (named as the game names them, `Text_EN.arc`): a sound archive that also holds `tags*.txt`
+ * files; one without any is refused, since the game data could not be read from it.
+ */
+export function validateTextArchive(path: string, fileName: string): Promise<ArcSummary> {
+  return withSource(path, (src) =>
+    asInvalidFile(async () => {
+      const summary = await checkArc(src);
+      textFilesOf(await ArcArchive.open(src), fileName);
+      return summary;
+    }),
+  );
 }

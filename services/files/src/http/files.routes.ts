@@ -10,6 +10,8 @@ import {
   fileNameParamsSchema,
   fileRecordSchema,
   finaliseStatusSchema,
+  gameDataLanguagesSchema,
+  gameDataStatusSchema,
   launcherHubFileSchema,
   leagueHubFileSchema,
   modFileSchema,
@@ -20,6 +22,7 @@ import {
 import { Api, AppError, type Authenticator } from '@league/platform';
 import type { FileCatalogue } from '../domain/catalogue';
 import type { BetaFinalisation } from '../domain/finalise-beta';
+import type { GameDataPublisher } from '../domain/game-data';
 import { baseGameMatches, hasAllowedExtension, readableBranch, type Branch } from '../domain/rules';
 import type { Uploads } from '../domain/uploads';
 import { closeAfterAnswer, readSingleFileUpload } from './multipart';
@@ -29,6 +32,7 @@ export interface FilesRoutesDeps {
   catalogue: FileCatalogue;
   uploads: Uploads;
   finalisation: BetaFinalisation;
+  gameData: GameDataPublisher;
   maxUploadBytes: number;
   baseGame: Record<Branch, { sizes: Array<{ filename: string; filesize: number }>; version: string }>;
 }
@@ -149,6 +153,32 @@ export function filesApi(d: FilesRoutesDeps): Api {
       response: finaliseStatusSchema,
     },
     () => d.finalisation.request(),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/file/game-data/languages',
+      summary: 'The languages the published game data of a branch has names in (English always first)',
+      tags,
+      auth: 'optional',
+      query: branchQuerySchema,
+      response: gameDataLanguagesSchema,
+    },
+    async ({ query, user }) => ({ languages: await d.gameData.languages(readableBranch(query.branch, user)) }),
+  );
+
+  api.route(
+    {
+      method: 'get',
+      path: '/file/game-data',
+      summary:
+        "Admin: each branch's published game data (records, items, affixes, creatures, languages, when) and its last extraction with its errors",
+      tags,
+      auth: ADMIN,
+      response: gameDataStatusSchema,
+    },
+    async () => ({ branches: await d.gameData.status() }),
   );
 
   api.route(

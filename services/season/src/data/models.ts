@@ -151,6 +151,9 @@ const screenshotSchema = new Schema(
 const killTallySchema = new Schema(
   {
     seasonId: { type: Number, required: true, index: true },
+    /** The creature's tag (a save's lastMonsterHitBy); the tally's key with the season. Absent on rows counted before tags were kept. */
+    tag: { type: String },
+    /** The name known when counted (the catalogue's monster, else the tag): shown when the game data has no name. */
     killedBy: { type: String, required: true },
     killedCount: { type: Number, required: true },
   },

@@ -3,6 +3,7 @@ import { AppError, type AuthUser } from '@league/platform';
 import type { CharacterDeathDoc, CharacterDoc, CharacterModels } from '../data/characters';
 import type { ChallengeDoc, ParticipantDoc } from '../data/models';
 import { underLock, usernameKey, type SeasonContext } from './context';
+import { killerName, namingFor } from './game-names';
 import { levelBandOf, type AnalyticsCache } from './death-analytics';
 import { findParticipant, setParticipantChallenges } from './participants';
 import { findSeason } from './seasons';
@@ -108,9 +109,15 @@ export async function creatureName(ctx: SeasonContext, tag: string): Promise<str
   return known?.name || tag;
 }
 
-async function addKillTally(ctx: SeasonContext, seasonId: number, killedBy: string) {
-  await underLock(ctx, 'killTallies', `${seasonId}:${killedBy}`, () =>
-    ctx.models.KillTally.updateOne({ seasonId, killedBy }, { $inc: { killedCount: 1 } }, { upsert: true }),
+/** One more kill for the creature of this tag in the season (keyed by the tag, named when read). */
+async function addKillTally(ctx: SeasonContext, seasonId: number, tag: string, killedBy: string) {
+  const key = tag || killedBy;
+  await underLock(ctx, 'killTallies', `${seasonId}:${key}`, () =>
+    ctx.models.KillTally.updateOne(
+      { seasonId, tag: key },
+      { $inc: { killedCount: 1 }, $set: { killedBy } },
+      { upsert: true },
+    ),
   );
   ctx.ladderChanged(seasonId);
 }
@@ -160,7 +167,7 @@ export async function saveCharacter(
           throw err;
         });
       if (fresh) {
-        await addKillTally(c.season, participant.seasonId, killedBy);
+        await addKillTally(c.season, participant.seasonId, info.lastAttackedBy, killedBy);
         await c.analytics?.invalidate(participant.seasonId);
       }
     }
@@ -232,15 +239,19 @@ export async function questTag(
 }
 
 /** The admin's Character Files page: the characters and the killed-by table of this participant. */
-export async function characterData(c: CharacterContext, participantId: number) {
+export async function characterData(c: CharacterContext, participantId: number, acceptLanguage?: string) {
   const p = await findParticipant(c.season, participantId);
-  await findSeason(c.season, p.seasonId);
+  const season = await findSeason(c.season, p.seasonId);
   const [characters, deaths] = await Promise.all([
     c.models.Character.find({ participantId }).sort({ nameKey: 1 }).lean<CharacterDoc[]>(),
     c.models.CharacterDeath.find({ participantId }).lean<CharacterDeathDoc[]>(),
   ]);
+  const naming = namingFor(c.season, season.isBeta, acceptLanguage);
   const tally = new Map<string, number>();
-  for (const d of deaths) tally.set(d.killedBy, (tally.get(d.killedBy) ?? 0) + 1);
+  for (const d of deaths) {
+    const name = killerName(naming, d.tag, d.killedBy);
+    tally.set(name, (tally.get(name) ?? 0) + 1);
+  }
   return {
     characters: characters.map((ch) => ({
       name: ch.name,

@@ -1,5 +1,7 @@
+import type { GameNames } from '@league/gamefiles';
 import {
   aggregateKey,
+  type GameData,
   type AuthUser,
   type LockOptions,
   type Locks,
@@ -33,6 +35,8 @@ export interface SeasonContext {
   views?: SeasonViewCache;
   /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
   sequences?: Sequences;
+  /** The published game data of each branch (names of items, affixes and creatures); none: names from the tables. */
+  gameData?: GameData<GameNames>;
 }
 
 export function underLock<T>(

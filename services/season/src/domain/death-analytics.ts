@@ -1,6 +1,7 @@
 import { z } from '@league/contracts';
 import { AppError, type AuthUser } from '@league/platform';
 import type { SeasonContext } from './context';
+import { killerName, namingFor, type Naming } from './game-names';
 import { assertSeasonVisible, findSeason } from './seasons';
 
 /** The level bands of the analytics. A level under 1 counts in the first band, over 100 in the last. */
@@ -129,11 +130,36 @@ export async function deathAnalytics(
   c: DeathAnalyticsContext,
   seasonId: number,
   user: AuthUser | undefined,
+  acceptLanguage?: string,
 ): Promise<DeathAnalytics> {
   const season = await findSeason(c.season, seasonId);
   assertSeasonVisible(season, user);
   if (season.seasonTypeId !== 2) {
     throw AppError.badRequest(`Season ${seasonId} is not a hardcore season: death analytics are for hardcore seasons`);
   }
-  return c.cache.read(seasonId, async () => shapeAnalytics(seasonId, await c.aggregation.aggregate(seasonId)));
+  const shaped = await c.cache.read(seasonId, async () =>
+    shapeAnalytics(seasonId, await c.aggregation.aggregate(seasonId)),
+  );
+  return nameKillers(shaped, namingFor(c.season, season.isBeta, acceptLanguage));
+}
+
+/**
+ * The cached analytics carry each killer's tag; the name shown is the game data's in the reader's language
+ * (else the name stored with the deaths). Ties in rank are ordered by the shown name.
+ */
+export function nameKillers(a: DeathAnalytics, naming: Naming): DeathAnalytics {
+  const killers = a.killers
+    .map((k) => ({ ...k, killedBy: killerName(naming, k.tag, k.killedBy) }))
+    .sort((x, y) => x.rank - y.rank || x.killedBy.localeCompare(y.killedBy, naming.lang));
+  return {
+    ...a,
+    killers,
+    classes: a.classes.map((cl) => ({
+      ...cl,
+      deadliestKiller: {
+        ...cl.deadliestKiller,
+        killedBy: killerName(naming, cl.deadliestKiller.tag, cl.deadliestKiller.killedBy),
+      },
+    })),
+  };
 }

@@ -2,6 +2,7 @@ import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
 import { AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
 import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc, type SeasonDoc } from '../data/models';
 import { underLock, usernameKey, type Branch, type SeasonContext } from './context';
+import { killerName, namingFor } from './game-names';
 import type { LeaderboardCache } from './leaderboard';
 import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
 import { bumpSeasonView } from './season-views';
@@ -203,11 +204,28 @@ export async function standing(ctx: SeasonContext, leaderboard: LeaderboardCache
   return { rank: size + 1, pointTotal: 0 };
 }
 
-export async function killTracker(ctx: SeasonContext, seasonId: number, user: AuthUser | undefined) {
+/**
+ * The kill tracker: kills per creature, named from the game data in the reader's language (else the name
+ * known when counted, else the tag). Tallies that name the same creature are one row.
+ */
+export async function killTracker(
+  ctx: SeasonContext,
+  seasonId: number,
+  user: AuthUser | undefined,
+  acceptLanguage?: string,
+) {
   const season = await findSeason(ctx, seasonId);
   assertSeasonVisible(season, user);
-  const rows = await ctx.models.KillTally.find({ seasonId })
-    .sort({ killedCount: -1, killedBy: 1 })
-    .lean<Array<{ killedBy: string; killedCount: number }>>();
-  return rows.map((r) => ({ killedBy: r.killedBy, killedCount: r.killedCount }));
+  const naming = namingFor(ctx, season.isBeta, acceptLanguage);
+  const rows = await ctx.models.KillTally.find({ seasonId }).lean<
+    Array<{ tag?: string; killedBy: string; killedCount: number }>
+  >();
+  const byName = new Map<string, number>();
+  for (const r of rows) {
+    const name = killerName(naming, r.tag ?? r.killedBy, r.killedBy);
+    byName.set(name, (byName.get(name) ?? 0) + r.killedCount);
+  }
+  return [...byName.entries()]
+    .map(([killedBy, killedCount]) => ({ killedBy, killedCount }))
+    .sort((a, b) => b.killedCount - a.killedCount || a.killedBy.localeCompare(b.killedBy, naming.lang));
 }

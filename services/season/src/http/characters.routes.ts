@@ -50,7 +50,7 @@ export function charactersApi(c: CharacterContext, auth: Authenticator): Api {
         auth: { roles: ['admin'] },
         params: participantParams,
       },
-      ({ params }) => characterData(c, params.id),
+      ({ params, req }) => characterData(c, params.id, req.header('accept-language')),
     )
     .route(
       {

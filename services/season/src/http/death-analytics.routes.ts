@@ -17,6 +17,6 @@ export function deathAnalyticsApi(c: DeathAnalyticsContext, auth: Authenticator)
       response: deathAnalyticsSchema,
       errors: { 400: 'The season is a trade season (analytics are for hardcore seasons), or a bad id' },
     },
-    ({ params, user }) => deathAnalytics(c, params.id, user),
+    ({ params, user, req }) => deathAnalytics(c, params.id, user, req.header('accept-language')),
   );
 }

@@ -145,6 +145,6 @@ export function ladderApi(ctx: SeasonContext, auth: Authenticator, leaderboard: 
         auth: 'optional',
         params: seasonIdParams,
       },
-      ({ params, user }) => killTracker(ctx, params.id, user),
+      ({ params, user, req }) => killTracker(ctx, params.id, user, req.header('accept-language')),
     );
 }

@@ -97,7 +97,7 @@ export function stashApi(ctx: StashContext, authenticator: Authenticator): Api {
         response: stashPageSchema,
         errors: owner,
       },
-      ({ params, query, user }) => listStash(ctx, user, params.id, query),
+      ({ params, query, user, req }) => listStash(ctx, user, params.id, query, req.header('accept-language')),
     )
     .route(
       {
@@ -125,7 +125,8 @@ export function stashApi(ctx: StashContext, authenticator: Authenticator): Api {
         response: stashItemSchema,
         errors: { ...owner, 409: 'The item is reserved for trade (listed or offered)' },
       },
-      ({ params, query, user }) => toggleTransfer(ctx, user, params.id, params.itemId, query.withdrawAmount),
+      ({ params, query, user, req }) =>
+        toggleTransfer(ctx, user, params.id, params.itemId, query.withdrawAmount, req.header('accept-language')),
     )
     .route(
       {
@@ -138,7 +139,7 @@ export function stashApi(ctx: StashContext, authenticator: Authenticator): Api {
         response: itemStatsSchema,
         errors: owner,
       },
-      ({ params, user }) => stashItemStats(ctx, user, params.id),
+      ({ params, user, req }) => stashItemStats(ctx, user, params.id, req.header('accept-language')),
     )
     .route(
       {

@@ -27,9 +27,14 @@ export interface Harness {
 /** Boots the season service on port 0 against the real engines, with its own database and consumer group, seeded. */
 export async function bootSeason(
   seed: SeedOptions = { season7StartsNow: true, participantsPerLadder: 0 },
+  extra: NodeJS.ProcessEnv = {},
 ): Promise<Harness> {
   const identity = await startTestIdentity();
-  const env = testEnv('season', { JWKS_URL: identity.jwksUrl, SEASON_CONSUMER_GROUP: unique('season-test-') });
+  const env = testEnv('season', {
+    JWKS_URL: identity.jwksUrl,
+    SEASON_CONSUMER_GROUP: unique('season-test-'),
+    ...extra,
+  });
   const svc = await start(env);
   await seedDemo(svc.mongo, seed);
   const tokens = new Map<string, string>();

@@ -2,11 +2,13 @@ import { CURRENCY_NAMES, currenciesChangedV1, stashItemChangedV1 } from '@league
 import { outboxEntry } from '@league/platform';
 import type { StashDoc, StashItemDoc } from '../../data/stash/models';
 import type { StashContext } from './context';
+import { namingFor } from '../game-names';
 import { resolveItem } from './records';
 
 /** season.stash-item-changed.v1 with the item's full state after the change (keyed by the item). */
 export function itemChanged(ctx: StashContext, item: StashItemDoc) {
-  const shown = resolveItem(ctx.records, item.item);
+  // In English from prod's game data (what searches index); trade names what it shows per reader and branch.
+  const shown = resolveItem(ctx.records, item.item, namingFor(ctx.season, false, undefined));
   return outboxEntry(
     stashItemChangedV1,
     {

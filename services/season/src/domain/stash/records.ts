@@ -7,6 +7,7 @@ import {
 } from '@league/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { namedItem, type GameNames } from '@league/gamefiles';
 import type { Logger } from '@league/platform';
 import type { ItemRecordDoc, LauncherItemDoc, StashModels } from '../../data/stash/models';
 
@@ -135,10 +136,21 @@ export interface ResolvedItem {
   duplicateKey: string;
 }
 
-/** The display of an uploaded item: base item, prefix and suffix from the table; level = the highest of the three. */
+/** The published game data a display is named from, and the reader's language. */
+export interface Naming {
+  names: GameNames | undefined;
+  lang: string;
+}
+
+/**
+ * The display of an uploaded item: base item, prefix and suffix from the table (level = the highest of the
+ * three), then named from the published game data where it holds the records (names in the reader's
+ * language; type, rarity, level and style of what the game data holds). Stat lines and tags stay the table's.
+ */
 export function resolveItem(
   table: RecordTable,
   item: Pick<LauncherItemDoc, 'name' | 'prefix' | 'suffix'>,
+  naming?: Naming,
 ): ResolvedItem {
   const base = table.lookup(item.name, 'base');
   const prefix = item.prefix ? table.lookup(item.prefix, 'affix') : null;
@@ -147,7 +159,7 @@ export function resolveItem(
   const affix = (r: ItemRecordDoc | null) =>
     r ? { itemDbrTag: { name: r.name }, rarity: r.rarity, levelRequirement: r.levelRequirement } : null;
   const typeId = base.itemType ? STASH_ITEM_TYPES.indexOf(base.itemType as (typeof STASH_ITEM_TYPES)[number]) : -1;
-  return {
+  const fromTable = {
     itemDisplay: {
       baseItem: {
         itemDbrTag: { name: base.name },
@@ -161,10 +173,25 @@ export function resolveItem(
       itemType: base.itemType ?? '',
     },
     itemName: [prefix?.name, base.name, suffix?.name].filter(Boolean).join(' '),
+  };
+  const { itemDisplay, itemName, known } = namedItem(
+    naming?.names,
+    naming?.lang ?? 'en',
+    { base: item.name, prefix: item.prefix, suffix: item.suffix },
+    fromTable,
+  );
+  return {
+    itemDisplay,
+    itemName,
     statTags: [...new Set([...base.statTags, ...(prefix?.statTags ?? []), ...(suffix?.statTags ?? [])])],
     statLines: [...base.statLines, ...(prefix?.statLines ?? []), ...(suffix?.statLines ?? [])],
-    tradable: base.tradable,
-    rarityFilter: rarityFilterOf(base, prefix, suffix),
+    // A quest item never leaves its owner, whatever the table says.
+    tradable: base.tradable && !(known && itemDisplay.itemType === 'Quest Item'),
+    rarityFilter: rarityFilterOf(
+      { rarity: itemDisplay.baseItem.rarity, monsterInfrequent: base.monsterInfrequent },
+      itemDisplay.prefix,
+      itemDisplay.suffix,
+    ),
     duplicateKey: [base._id, prefix?._id ?? '', suffix?._id ?? ''].join('|'),
   };
 }
@@ -176,9 +203,9 @@ export function resolveItem(
  * else "Magical".
  */
 export function rarityFilterOf(
-  base: ItemRecordDoc,
-  prefix: ItemRecordDoc | null,
-  suffix: ItemRecordDoc | null,
+  base: Pick<ItemRecordDoc, 'rarity' | 'monsterInfrequent'>,
+  prefix: { rarity: string } | null,
+  suffix: { rarity: string } | null,
 ): StashRarityFilter {
   if (base.rarity === 'Legendary') return 'Legendary';
   if (base.rarity === 'Epic') return 'Epic';

@@ -15,17 +15,14 @@ import { usernameKey } from '../context';
 import { ownStash, withStash, type StashContext, type StashOwner } from './context';
 import { fullBalances } from './events';
 import { capacityFor, capacityOf, finishPendingOf, splitToQueue, uploadItems } from './ops';
-import { resolveItem, type ResolvedItem } from './records';
+import { namingFor } from '../game-names';
+import { resolveItem, type Naming, type ResolvedItem } from './records';
 import { liveItems, reservedCount, saveItem, walletOf } from './store';
 
 const LISTED = 'listedForTrade';
 const NOT_LISTED = 'notListedForTrade';
 
-export function stashItemDto(
-  ctx: StashContext,
-  item: StashItemDoc,
-  shown = resolveItem(ctx.records, item.item),
-): StashItem {
+export function stashItemDto(ctx: StashContext, item: StashItemDoc, shown: ResolvedItem): StashItem {
   const listed = item.reservations.some((r) => r.kind === 'listing');
   return {
     participantItemId: item._id,
@@ -66,8 +63,15 @@ export async function uploadToStash(
  * or offered (tradable, not reserved, not queued); `duplicates=true` keeps items the stash holds more than
  * once (same base, prefix and suffix); `includeCurrencies=true` adds a row per held currency (id 0).
  */
-export async function listStash(ctx: StashContext, user: AuthUser | undefined, participantId: number, q: StashQuery) {
+export async function listStash(
+  ctx: StashContext,
+  user: AuthUser | undefined,
+  participantId: number,
+  q: StashQuery,
+  acceptLanguage?: string,
+) {
   const owner = await ownStash(ctx, user, participantId);
+  const naming = namingFor(ctx.season, owner.season.isBeta, acceptLanguage);
   const tags = (q.filter ?? '')
     .split(';')
     .map((t) => t.trim())
@@ -80,8 +84,13 @@ export async function listStash(ctx: StashContext, user: AuthUser | undefined, p
   const live = ctx.views ? await ctx.views.liveItems(ctx, participantId) : await liveItems(ctx, participantId);
   const rows: Array<{ item: StashItemDoc; shown: ResolvedItem }> = live.map((item) => ({
     item,
-    shown: resolveItem(ctx.records, item.item),
+    shown: resolveItem(ctx.records, item.item, naming),
   }));
+  // A search finds an item by its name in the reader's language or in English.
+  const english: Naming | undefined = term && naming.lang !== 'en' ? { ...naming, lang: 'en' } : undefined;
+  const named = (item: StashItemDoc, shown: ResolvedItem) =>
+    shown.itemName.toLowerCase().includes(term!) ||
+    Boolean(english && resolveItem(ctx.records, item.item, english).itemName.toLowerCase().includes(term!));
   const copies = new Map<string, number>();
   for (const r of rows) copies.set(r.shown.duplicateKey, (copies.get(r.shown.duplicateKey) ?? 0) + 1);
   const kept = rows.filter(({ item, shown }) => {
@@ -89,7 +98,7 @@ export async function listStash(ctx: StashContext, user: AuthUser | undefined, p
     const listed = item.reservations.some((r) => r.kind === 'listing');
     if (q.forTrade && (!shown.tradable || item.reservations.length > 0 || item.queued)) return false;
     if (q.duplicates && (copies.get(shown.duplicateKey) ?? 0) < 2) return false;
-    if (term && !shown.itemName.toLowerCase().includes(term)) return false;
+    if (term && !named(item, shown)) return false;
     if (q.itemType !== undefined && shown.itemDisplay.baseItem.itemTypeId !== q.itemType) return false;
     const level = shown.itemDisplay.baseItem.levelRequirement;
     if (q.minLevel !== undefined && level < q.minLevel) return false;
@@ -104,7 +113,7 @@ export async function listStash(ctx: StashContext, user: AuthUser | undefined, p
     }
     return true;
   });
-  kept.sort((a, b) => a.shown.itemName.localeCompare(b.shown.itemName) || a.item._id - b.item._id);
+  kept.sort((a, b) => a.shown.itemName.localeCompare(b.shown.itemName, naming.lang) || a.item._id - b.item._id);
   const items: StashItem[] = kept.map(({ item, shown }) => stashItemDto(ctx, item, shown));
   if (q.includeCurrencies && !q.transfer && owner.season.seasonTypeId === 1) {
     const wallet = await ctx.models.Stash.findById(participantId, { balances: 1 }).lean<{
@@ -190,8 +199,11 @@ export async function toggleTransfer(
   participantId: number,
   itemId: number,
   withdrawAmount: number | undefined,
+  acceptLanguage?: string,
 ) {
   const owner = await ownStash(ctx, user, participantId);
+  const naming = namingFor(ctx.season, owner.season.isBeta, acceptLanguage);
+  const dto = (item: StashItemDoc) => stashItemDto(ctx, item, resolveItem(ctx.records, item.item, naming));
   return withStash(ctx, participantId, async () => {
     await finishPendingOf(ctx, participantId);
     const item = await ctx.models.StashItem.findById(itemId, { outbox: 0 }).lean<StashItemDoc>();
@@ -199,7 +211,7 @@ export async function toggleTransfer(
       throw AppError.notFound(`Item ${itemId} is not in this stash`);
     if (item.queued) {
       const back = await saveItem(ctx, item, { queued: false });
-      return stashItemDto(ctx, back!);
+      return dto(back!);
     }
     if (item.reservations.length)
       throw AppError.conflict('Item is reserved for trade (listed or offered) and cannot be withdrawn', 'reserved');
@@ -207,11 +219,11 @@ export async function toggleTransfer(
     if (amount > item.stackCount) throw AppError.badRequest(`withdrawAmount must be between 1 and ${item.stackCount}`);
     if (amount === item.stackCount) {
       const queued = await saveItem(ctx, item, { queued: true });
-      return stashItemDto(ctx, queued!);
+      return dto(queued!);
     }
     const newId = await splitToQueue(ctx, owner, item, amount);
     const split = await ctx.models.StashItem.findById(newId, { outbox: 0 }).lean<StashItemDoc>();
-    return stashItemDto(ctx, split!);
+    return dto(split!);
   });
 }
 
@@ -232,11 +244,16 @@ export async function tradeCurrencies(ctx: StashContext, user: AuthUser | undefi
 }
 
 /** A stash item's display and stat lines (from the item-record table). */
-export async function stashItemStats(ctx: StashContext, user: AuthUser | undefined, itemId: number) {
+export async function stashItemStats(
+  ctx: StashContext,
+  user: AuthUser | undefined,
+  itemId: number,
+  acceptLanguage?: string,
+) {
   const item = await ctx.models.StashItem.findById(itemId, { outbox: 0 }).lean<StashItemDoc>();
   if (!item || item.gone) throw AppError.notFound(`Stash item ${itemId} does not exist`);
-  await ownStash(ctx, user, item.seasonParticipantId);
-  const shown = resolveItem(ctx.records, item.item);
+  const owner = await ownStash(ctx, user, item.seasonParticipantId);
+  const shown = resolveItem(ctx.records, item.item, namingFor(ctx.season, owner.season.isBeta, acceptLanguage));
   return {
     itemDisplay: shown.itemDisplay,
     statDetail: { itemStatLines: shown.statLines, completionStatLines: [] },
