@@ -163,19 +163,64 @@ export class EventBus {
     });
   }
 
+  /**
+   * Consumes the handlers' topics in `groupId`. The consumer heals itself: kafkajs restarts a consumer after
+   * a retriable crash, but gives up for good after a crash it deems final (seen when the broker restarts
+   * under load: "Failed to find group coordinator", a KafkaJSNonRetriableError). Such a consumer is replaced
+   * here by a new one in the same group (backing off from 1 s to 30 s while the broker is away), so a service
+   * goes on consuming once the broker is back, with no restart of its process. The returned consumer is the
+   * first one; `disconnect()` stops whichever is current.
+   */
   async subscribe(opts: SubscribeOptions): Promise<Consumer> {
+    this.subscriptions.push({ groupId: opts.groupId, topics: this.topicsOf(opts) });
+    this.unregisterLag ??= registerLagSource(() => this.consumerLag());
+    return this.startConsumer(opts, opts.joinTimeoutMs, 0);
+  }
+
+  private topicsOf(opts: SubscribeOptions): string[] {
+    return Object.keys(opts.handlers).map((t) => this.wire(this.definitions(t)?.topic ?? t));
+  }
+
+  /** After a crash kafkajs will not restart from: a new consumer in the same group, after a backoff. */
+  private replaceAfterCrash(opts: SubscribeOptions, dead: Consumer, replaced: number) {
+    const delay = Math.min(1_000 * 2 ** replaced, 30_000);
+    this.log.warn({ groupId: opts.groupId, delay }, 'consumer crashed for good; starting a new one');
+    setTimeout(() => {
+      if (this.stopping) return;
+      const at = this.consumers.indexOf(dead);
+      if (at >= 0) this.consumers.splice(at, 1);
+      void dead
+        .disconnect()
+        .catch(() => undefined)
+        .then(() => (this.stopping ? undefined : this.startConsumer(opts, 0, replaced + 1)))
+        .then((fresh) => fresh && this.log.info({ groupId: opts.groupId }, 'consumer replaced after a crash'))
+        .catch((err: unknown) => {
+          this.log.warn({ err, groupId: opts.groupId }, 'starting the new consumer failed; trying again');
+          this.replaceAfterCrash(opts, dead, replaced + 1);
+        });
+    }, delay).unref();
+  }
+
+  private async startConsumer(opts: SubscribeOptions, joinTimeoutMs: number | undefined, replaced: number) {
     const consumer = this.kafka.consumer({
       groupId: opts.groupId,
       allowAutoTopicCreation: true,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
     });
-    await consumer.connect();
-    const types = Object.keys(opts.handlers);
-    const topics = types.map((t) => this.wire(this.definitions(t)?.topic ?? t));
-    this.subscriptions.push({ groupId: opts.groupId, topics });
-    this.unregisterLag ??= registerLagSource(() => this.consumerLag());
-    await consumer.subscribe({ topics, fromBeginning: opts.fromBeginning ?? true });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart && !this.stopping) this.replaceAfterCrash(opts, consumer, replaced);
+    });
+    // Registered before connecting, so that disconnect() stops it even while it is still starting.
+    this.consumers.push(consumer);
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: this.topicsOf(opts), fromBeginning: opts.fromBeginning ?? true });
+    } catch (err) {
+      this.consumers.splice(this.consumers.indexOf(consumer), 1);
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
     // run() returns before the group is joined; on a fresh broker the first join can take many seconds.
     // Waiting for it makes a started service (and a test that just booted one) actually consuming.
     let removeListener: (() => void) | undefined;
@@ -224,10 +269,9 @@ export class EventBus {
         });
       },
     });
-    if (opts.joinTimeoutMs === 0) {
+    if (joinTimeoutMs === 0) {
       // The caller does not wait: the group is joined in the background.
       removeListener?.();
-      this.consumers.push(consumer);
       return consumer;
     }
     let timer: NodeJS.Timeout | undefined;
@@ -235,12 +279,11 @@ export class EventBus {
       timer = setTimeout(() => {
         this.log.warn({ groupId: opts.groupId }, 'consumer has not joined its group yet; going on');
         resolve();
-      }, opts.joinTimeoutMs ?? 30_000);
+      }, joinTimeoutMs ?? 30_000);
     });
     await Promise.race([joined, timeout]);
     clearTimeout(timer);
     removeListener?.();
-    this.consumers.push(consumer);
     return consumer;
   }
 
