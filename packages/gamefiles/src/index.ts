@@ -18,3 +18,4 @@ export * from './text';
 export * from './game-data';
 export * from './game-names';
 export * from './item-display';
+export * from './game-files-writer';

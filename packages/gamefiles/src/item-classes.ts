@@ -66,6 +66,15 @@ export function itemTypeOfClass(cls: string): StashItemTypeName | null {
   return BY_LOWER.get(cls.toLowerCase()) ?? null;
 }
 
+/** A Class of each type, for the writers: the first listed for it (Spear → WeaponHunting_Spear). */
+const TYPE_CLASSES = new Map<StashItemTypeName, string>();
+for (const [cls, type] of Object.entries(CLASS_TYPES)) if (!TYPE_CLASSES.has(type)) TYPE_CLASSES.set(type, cls);
+
+/** The Class a written record of this item type gets (the inverse of itemTypeOfClass); null for an unknown type. */
+export function classOfItemType(type: string): string | null {
+  return TYPE_CLASSES.get(type as StashItemTypeName) ?? null;
+}
+
 /** The spec's item type id (0–37) of a type name. */
 export function itemTypeId(type: StashItemTypeName): number {
   return STASH_ITEM_TYPES.indexOf(type);
