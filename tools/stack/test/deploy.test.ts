@@ -17,7 +17,9 @@ const TOOL_BUILD_TIMEOUT = 15 * 60 * 1000;
 
 const ENGINES = {
   mongo: 'mongo:7',
-  kafka: 'apache/kafka:3.9.1',
+  'kafka-1': 'apache/kafka:3.9.1',
+  'kafka-2': 'apache/kafka:3.9.1',
+  'kafka-3': 'apache/kafka:3.9.1',
   redis: 'redis:7',
   minio: 'minio/minio',
   mailpit: 'axllent/mailpit',
@@ -230,6 +232,10 @@ describe('k8s manifests', () => {
       expect({ name, missing: app.vars.filter((v) => !available.has(v)) }).toEqual({ name, missing: [] });
       expect({ name, port: own.PORT }).toEqual({ name, port: String(app.port) });
     }
+    // The replica set's settings (k8s/README.md, "MongoDB"): majority writes, retryable writes, majority reads.
+    expect(new URL(common.MONGO_URL!).searchParams.toString()).toBe(
+      'replicaSet=rs0&w=majority&journal=true&retryWrites=true&readConcernLevel=majority',
+    );
   });
 });
 
@@ -339,17 +345,26 @@ describe('docker-compose.yml', () => {
       expect({ name, image: compose.services[name]?.image }).toEqual({ name, image });
       expect(compose.services[name]?.healthcheck).toBeDefined();
     }
-    const { mongo, kafka, redis } = compose.services;
+    const { mongo, redis } = compose.services;
     expect(mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
     expect(mongo?.healthcheck?.test.join(' ')).toContain('rs.initiate');
-    expect(kafka?.environment).toMatchObject({
-      KAFKA_NODE_ID: 1,
-      KAFKA_PROCESS_ROLES: 'broker,controller',
-      KAFKA_CONTROLLER_QUORUM_VOTERS: '1@kafka:9093',
-      KAFKA_ADVERTISED_LISTENERS: 'PLAINTEXT://kafka:9092',
-      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: 1,
-      KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: 1,
-    });
+    // Three KRaft nodes with the k8s topics Job's settings: replication factor 3, min.insync.replicas 2.
+    for (const n of [1, 2, 3]) {
+      expect(compose.services[`kafka-${n}`]?.environment).toMatchObject({
+        KAFKA_NODE_ID: n,
+        KAFKA_PROCESS_ROLES: 'broker,controller',
+        KAFKA_CONTROLLER_QUORUM_VOTERS: '1@kafka-1:9093,2@kafka-2:9093,3@kafka-3:9093',
+        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://kafka-${n}:9092`,
+        KAFKA_DEFAULT_REPLICATION_FACTOR: 3,
+        KAFKA_MIN_INSYNC_REPLICAS: 2,
+        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: 3,
+        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: 3,
+        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: 2,
+      });
+    }
+    const topicsJob = fs.readFileSync(path.join(root, 'k8s/base/kafka/topics-job.yaml'), 'utf8');
+    expect(topicsJob).toMatch(/name: REPLICATION_FACTOR\s+value: '3'/);
+    expect(topicsJob).toMatch(/name: MIN_INSYNC_REPLICAS\s+value: '2'/);
     expect(redis?.command?.join(' ')).toContain('--maxmemory-policy noeviction');
   });
 
@@ -368,7 +383,10 @@ describe('docker-compose.yml', () => {
     for (const name of Object.keys(SERVICES)) {
       const env = compose.services[name]?.environment ?? {};
       expect(env.MONGO_DB).toBe(`league-${name}`);
-      expect(env.MONGO_URL).toBe('mongodb://mongo:27017/?replicaSet=rs0');
+      expect(env.MONGO_URL).toBe(
+        'mongodb://mongo:27017/?replicaSet=rs0&w=majority&journal=true&retryWrites=true&readConcernLevel=majority',
+      );
+      expect(env.KAFKA_BROKERS).toBe('kafka-1:9092,kafka-2:9092,kafka-3:9092');
       for (const engine of Object.keys(ENGINES)) {
         expect({ name, engine, condition: compose.services[name]?.depends_on?.[engine]?.condition }).toEqual({
           name,
