@@ -9,29 +9,68 @@ import { defineConfig, type Plugin } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 // Vendor code is grouped by how often it changes, so a release that only touches our code keeps the big
-// chunks cached. Our own code is never assigned here: the admin and profile screens get their own chunks
-// from the router's dynamic imports (admin-routes, profile-routes). A manual chunk would also swallow
-// every unassigned module it imports, and the landing page would then import it statically.
+// chunks cached. Of our own code only the small parts lazy pages share are assigned ('pages-shared'): the
+// pages get their chunks from the router's dynamic imports (admin-routes, profile-routes, each feature's
+// pages). A manual chunk swallows every unassigned module it imports, so nothing the landing page imports
+// statically is ever assigned to a lazy chunk, or the landing page would import that chunk too.
 // Only vendor modules the landing page reaches through static imports go to the initial 'mui' and 'vendor'
 // chunks: the DataGrid and MUI parts only lazy screens use stay out of the landing page's JavaScript.
-type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
-/** Modules known to be reached from the entry by static imports (only positives are certain mid-walk). */
-const staticallyReached = new Set<string>();
+type ModuleInfoOf = (
+  id: string,
+) => { isEntry: boolean; importers: readonly string[]; importedIds: readonly string[] } | null;
+type ModuleIdsOf = () => IterableIterator<string>;
 
-function reachedStatically(id: string, getModuleInfo: ModuleInfoOf, visiting = new Set<string>()): boolean {
-  if (staticallyReached.has(id)) return true;
-  if (visiting.has(id)) return false; // an import cycle does not make a module eager
-  visiting.add(id);
-  const info = getModuleInfo(id);
-  const reached =
-    !!info && (info.isEntry || info.importers.some((by) => reachedStatically(by, getModuleInfo, visiting)));
-  if (reached) staticallyReached.add(id);
+/** Every module reached from `roots` through static imports (dynamic imports are where lazy chunks begin). */
+function staticClosure(roots: Iterable<string>, getModuleInfo: ModuleInfoOf): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
   return reached;
 }
 
-function manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
+/** The landing page's modules: the entry's static closure, worked out once per build. */
+let initialModules: Set<string> | undefined;
+function reachedStatically(id: string, getModuleIds: ModuleIdsOf, getModuleInfo: ModuleInfoOf): boolean {
+  initialModules ??= staticClosure(
+    [...getModuleIds()].filter((m) => getModuleInfo(m)?.isEntry),
+    getModuleInfo,
+  );
+  return initialModules.has(id);
+}
+
+/**
+ * Our modules whose lazily loaded MUI parts form a small chunk of their own ('mui-pages'): the page
+ * building blocks (src/components/ui) and the pages visitors most often open from outside, the leaderboard
+ * and an item. Those pages then load a few kB of MUI (tables, pagination, skeletons, alerts, chips) instead
+ * of every form control, dialog and menu the other lazy screens share ('mui-lazy').
+ */
+const LIGHT_PAGES = [
+  /\/src\/components\/ui\//,
+  /\/src\/features\/seasons\/components\/leaderboard-page\.tsx$/,
+  /\/src\/features\/items\/components\/item-detail-page\.tsx$/,
+];
+let lightPageModules: Set<string> | undefined;
+
+function manualChunks(
+  id: string,
+  { getModuleIds, getModuleInfo }: { getModuleIds: ModuleIdsOf; getModuleInfo: ModuleInfoOf },
+): string | undefined {
   const path = id.replace(/\\/g, '/');
-  if (!path.includes('/node_modules/')) return undefined;
+  if (!path.includes('/node_modules/')) {
+    // The shared page parts only lazy pages use (page header and states, table placeholders, the item
+    // display, the contracts' lists) in one small chunk, instead of a request for each.
+    // One that imports a module of the landing page (page-states re-exports the LoadingState the router
+    // shows) stays out: the chunk would swallow that module, and the landing page would load the chunk.
+    const shared = /\/src\/(components\/ui|lib)\/|\/packages\/contracts\/src\//.test(path);
+    if (!shared || reachedStatically(id, getModuleIds, getModuleInfo)) return undefined;
+    const ownCode = [...staticClosure([id], getModuleInfo)].filter((m) => !/^\0|\/node_modules\//.test(m));
+    return ownCode.some((m) => reachedStatically(m, getModuleIds, getModuleInfo)) ? undefined : 'pages-shared';
+  }
   // The charts (death analytics) and the grid (admin tables) are used by different lazy screens.
   // What both share (@mui/x-internals …) goes in a third chunk, so neither screen loads the other's.
   if (/\/node_modules\/(@mui\/x-charts|d3-[a-z-]+|internmap)\//.test(path)) return 'charts';
@@ -43,7 +82,14 @@ function manualChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo
   const mui = /\/node_modules\/(@mui|@emotion)\//.test(path);
   // MUI parts only lazy screens use get their own lazy chunk, so the DataGrid chunk does not swallow the
   // ones the profile screens share with it.
-  if (!reachedStatically(id, getModuleInfo)) return mui ? 'mui-lazy' : undefined;
+  if (!reachedStatically(id, getModuleIds, getModuleInfo)) {
+    if (!mui) return undefined;
+    lightPageModules ??= staticClosure(
+      [...getModuleIds()].filter((m) => LIGHT_PAGES.some((page) => page.test(m.replace(/\\/g, '/')))),
+      getModuleInfo,
+    );
+    return lightPageModules.has(id) ? 'mui-pages' : 'mui-lazy';
+  }
   return mui ? 'mui' : 'vendor';
 }
 
@@ -56,6 +102,15 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
  * each only when it is smaller than the file. The BFF sends the copy the browser accepts with
  * Content-Encoding (bff/src/frontend.ts), so nothing is compressed per request and at the strongest levels.
  */
+/** Forgets the module sets of the last build (watch mode builds again in the same process). */
+const chunkSets: Plugin = {
+  name: 'league:chunk-sets',
+  buildStart() {
+    initialModules = undefined;
+    lightPageModules = undefined;
+  },
+};
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -93,7 +148,7 @@ export default defineConfig({
   root,
   // Relative asset URLs: with hash routing the app works wherever the BFF mounts it.
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), chunkSets, precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

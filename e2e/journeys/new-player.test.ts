@@ -116,12 +116,18 @@ describe('a new player', () => {
     );
     expect(builds).toEqual([expect.objectContaining({ buildClass: BUILD_CLASS, buildUrl: BUILD_URL })]);
 
-    // The ladder is cached for a moment; a visitor reloading sees the new class shortly after the save.
+    // The ladder is cached for a moment; a visitor reloading sees the new class shortly after the save. The
+    // table shows 25 players a page: the new player's page is the one their place on the ladder falls on.
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: USERNAME, exact: true }) });
     const until = Date.now() + 60_000;
     for (;;) {
+      const ladder = await apiGet<Board>(`/season/${TRADE_SEASON}/leaderboard`);
+      const place = Math.max(
+        0,
+        ladder.leaderboardEntries.findIndex((e) => e.username === USERNAME),
+      );
       await page.goto('about:blank');
-      await page.goto(appUrl(`/seasons/${TRADE_SEASON}/leaderboard`));
+      await page.goto(appUrl(`/seasons/${TRADE_SEASON}/leaderboard?page=${Math.floor(place / 25) + 1}`));
       await settled(page, failed);
       await page.getByRole('table', { name: 'Leaderboard' }).waitFor({ state: 'visible' });
       if ((await row.count()) && (await row.first().innerText()).includes(BUILD_CLASS)) break;

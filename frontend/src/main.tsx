@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers';
 import { appRoutes, createAppRouter, moveQueryIntoHash } from './app/router';
 import { createAppStore } from './app/store';
 import { loadSiteConfig } from './config/site-config';
-import { preloadLazyPages } from './lib/lazy-pages';
+import { preloadOnIntent } from './lib/preload-on-intent';
 
 moveQueryIntoHash(window.location, window.history);
 // The community links are runtime configuration; the header and footer show them once this answers.
@@ -28,7 +28,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// Once the first page is up and the browser is idle, fetch the public pages' chunks, so that a click finds
-// its page loaded. (The profile and admin screens stay unloaded until their visitors open them.)
-const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
-whenIdle(() => void preloadLazyPages(appRoutes));
+// A page's chunk loads when a link to it is pointed at, focused or touched, so that a click finds it loaded;
+// a first visit on a phone downloads the page it opened and nothing else.
+preloadOnIntent(appRoutes);

@@ -25,8 +25,8 @@ export function lazyPages<M extends object>(load: () => Promise<M>, label: strin
 
 /**
  * Loads the chunk of every `lazyPages` route in `routes` and makes those routes eager (Component set, no
- * `lazy`) for routers created afterwards. The app calls it when the browser is idle after the first page,
- * so a later navigation finds its chunk already loaded; the component tests call it before rendering.
+ * `lazy`) for routers created afterwards: the component tests call it before rendering. (The app loads a
+ * page's chunk when a link to it is about to be used: lib/preload-on-intent.ts.)
  */
 export async function preloadLazyPages(routes: RouteObject[]): Promise<void> {
   const found: RouteObject[] = [];

@@ -1,3 +1,2 @@
-// The item pages, one lazily loaded chunk (see routes.tsx).
-export { ItemDetailPage } from './components/item-detail-page';
+// The item list, a lazily loaded chunk (see routes.tsx; an item's own page is another).
 export { ItemsPage } from './components/items-page';

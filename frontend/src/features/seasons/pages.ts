@@ -1,7 +1,7 @@
-// The season pages, one lazily loaded chunk (see routes.tsx; death analytics and its charts are another).
+// The season pages, one lazily loaded chunk (see routes.tsx; the leaderboard, and death analytics with its
+// charts, are others).
 export { BuildsPage } from './components/builds-page';
 export { KillTrackerPage } from './components/kill-tracker-page';
-export { LeaderboardPage } from './components/leaderboard-page';
 export { ParticipantPage } from './components/participant-page';
 export { PreviousSeasonPage } from './components/previous-season-page';
 export { PreviousSeasonsPage } from './components/previous-seasons-page';

@@ -128,12 +128,15 @@ describe('item detail page', () => {
     expect(main().queryByRole('region', { name: 'Granted Skills' })).not.toBeInTheDocument();
   });
 
-  it('when the item is loading, then a loading state shows, and when it is missing, then the server message shows', async () => {
+  it('when the item is loading, then the card placeholder shows below the way back, and when it is missing, then the server message shows', async () => {
     fetchMock.mockResolvedValue(fakeResponse({ status: 404, body: { message: 'Item 7 not found' } }));
     renderApp('/item/7');
 
-    expect(main().getByRole('status', { name: 'Loading item' })).toBeInTheDocument();
-    expect(main().getByRole('progressbar', { name: 'Loading item' })).toBeInTheDocument();
+    const placeholder = main().getByRole('status', { name: 'Loading item' });
+    const back = main().getByRole('link', { name: 'All Items' });
+    // The way back sits above the card, so the card's arrival moves nothing.
+    expect(back.compareDocumentPosition(placeholder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await main().findByText('Item 7 not found')).toBeInTheDocument();
+    expect(main().queryByRole('status', { name: 'Loading item' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { ErrorState, LoadingState } from '@/components/ui/page-states';
+import { ErrorState } from '@/components/ui/page-states';
 import { LinkButton } from '@/components/ui/query-link';
 import { itemDetailRequested, selectItemDetail } from '../items-slice';
 import { ItemDisplayCard } from './item-display';
@@ -17,6 +18,21 @@ const REQUIREMENTS = [
   ['Cunning', 'requiredCunning'],
   ['Spirit', 'requiredSpirit'],
 ] as const;
+
+const cardSx = { p: { xs: 2, sm: 3 }, bgcolor: 'rgba(0,0,0,0.35)' } as const;
+
+/** The card's shape while the item loads: its name, type and a few stat lines. */
+function ItemSkeleton() {
+  return (
+    <Paper variant="outlined" role="status" aria-label="Loading item" sx={cardSx}>
+      <Skeleton variant="text" sx={{ fontSize: '2.125rem' }} width="70%" />
+      <Skeleton variant="text" width="40%" />
+      {[90, 75, 80, 60, 70].map((w) => (
+        <Skeleton key={w} variant="text" width={`${w}%`} />
+      ))}
+    </Paper>
+  );
+}
 
 export function ItemDetailPage() {
   const dispatch = useAppDispatch();
@@ -32,11 +48,11 @@ export function ItemDetailPage() {
   let body: ReactNode;
   if (!valid) body = <ErrorState text={ITEM_NOT_FOUND_TEXT} />;
   else if (status === 'failed') body = <ErrorState text={error ?? ITEM_NOT_FOUND_TEXT} />;
-  else if (status !== 'loaded' || !item || !stats) body = <LoadingState label="Loading item" />;
+  else if (status !== 'loaded' || !item || !stats) body = <ItemSkeleton />;
   else {
     const requirements = REQUIREMENTS.filter(([, key]) => item[key] > 0);
     body = (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'rgba(0,0,0,0.35)' }}>
+      <Paper variant="outlined" sx={cardSx}>
         <ItemDisplayCard
           display={stats.itemDisplay}
           itemStatLines={stats.statDetail.itemStatLines}
@@ -68,14 +84,16 @@ export function ItemDetailPage() {
     );
   }
 
+  // The way back comes first: below a card whose height is only known once the item has loaded, it would
+  // move down when the card arrives.
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      {body}
-      <Box sx={{ mt: 3 }}>
+      <Box sx={{ mb: 2 }}>
         <LinkButton to="/items" variant="outlined">
           All Items
         </LinkButton>
       </Box>
+      {body}
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFetchMock } from '@/test/fake-fetch';
+import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import { calls, currencies, lastQuery, profileBody, serve, stashItem } from './trade-fixtures';
 
@@ -83,6 +83,24 @@ describe('cloud stash', () => {
     expect(query.get('pageSize')).toBe('10');
     expect(query.get('transfer')).toBe('false');
     expect(query.get('branch')).toBe('prod');
+  });
+
+  it('when the profile is still on its way, then the stash is laid out with placeholder rows and nothing is asked of the stash yet', async () => {
+    signIn(null);
+    fetchMock.mockImplementation((url: string) =>
+      url.startsWith('/api/season/profile')
+        ? new Promise(() => undefined)
+        : Promise.resolve(fakeResponse({ body: [] })),
+    );
+    renderApp('/profile/stash?st=1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Stash' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Stash views' }));
+    expect(tabs.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Currencies', 'Cloud Stash', 'Transfer Queue']);
+    expect(screen.getByRole('search', { name: 'Item filters' })).toBeInTheDocument();
+    const loading = screen.getByRole('status', { name: 'Loading items' });
+    expect(loading.querySelectorAll('tbody tr')).toHaveLength(10);
+    expect(calls(fetchMock).some((c) => c.includes('/stash'))).toBe(false);
   });
 
   it('when the season is not a trade season and the player is a supporter, then there is no Currencies tab and the count reads Unlimited', async () => {

@@ -23,25 +23,16 @@ export function pickParticipant(profile: Profile, seasonTypeId: number) {
   return matching[0];
 }
 
-type Load =
+export type ParticipantLoad =
   | { kind: 'loading' }
   | { kind: 'failed'; text: string }
   | { kind: 'missing' }
   | { kind: 'ready'; participant: ActiveParticipant };
 
-/**
- * Finds the caller's participant for the season type (query st) on the current branch. Without one the
- * visitor goes back to the profile (spec §2).
- */
-export function ParticipantGate({
-  seasonTypeId,
-  children,
-}: {
-  seasonTypeId: number;
-  children: (participant: ActiveParticipant) => ReactNode;
-}) {
+/** The caller's participant for the season type on the current branch, as it loads (GET /season/profile). */
+export function useActiveParticipant(seasonTypeId: number): ParticipantLoad {
   const branch = useAppSelector((state) => state.auth.branch);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [load, setLoad] = useState<ParticipantLoad>({ kind: 'loading' });
 
   useEffect(() => {
     let current = true;
@@ -71,7 +62,21 @@ export function ParticipantGate({
       current = false;
     };
   }, [branch, seasonTypeId]);
+  return load;
+}
 
+/**
+ * Finds the caller's participant for the season type (query st) on the current branch. Without one the
+ * visitor goes back to the profile (spec §2).
+ */
+export function ParticipantGate({
+  seasonTypeId,
+  children,
+}: {
+  seasonTypeId: number;
+  children: (participant: ActiveParticipant) => ReactNode;
+}) {
+  const load = useActiveParticipant(seasonTypeId);
   if (load.kind === 'missing') return <Navigate to="/profile" replace />;
   if (load.kind === 'ready') return <>{children(load.participant)}</>;
   return (

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +19,7 @@ import type { ItemDisplay } from '@league/contracts';
 import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { levelRequirementOf } from '@/components/ui/item-display';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { getStash } from '../api/get-stash';
 import { getTradeCurrencies } from '../api/get-trade-currencies';
@@ -89,8 +91,14 @@ type Page =
   | { kind: 'failed'; text: string }
   | { kind: 'ready'; rows: Row[]; itemCount: number; capacity: number | null };
 
+/** A loaded row is about this tall (px): the row buttons of a small table; placeholders take as much. */
+const ROW_HEIGHT = 45;
+
 export interface StashBrowserProps {
-  participant: ActiveParticipant;
+  /** null while the caller's participant loads: the browser is laid out, its rows still placeholders. */
+  participant: ActiveParticipant | null;
+  /** The season type when the participant is not known yet (the address says it). */
+  seasonTypeId?: number;
   mode: StashMode;
   /** Stash: open the listing form of an item (trade seasons only). */
   onTrade?: (item: StashItem) => void;
@@ -114,6 +122,7 @@ export interface StashBrowserProps {
  */
 export function StashBrowser({
   participant,
+  seasonTypeId,
   mode,
   onTrade,
   onMakeOffer,
@@ -123,8 +132,9 @@ export function StashBrowser({
   initialFilters = NO_FILTERS,
   onFiltersChange,
 }: StashBrowserProps) {
-  const { participantId, branch } = participant;
-  const tradeSeason = participant.season.seasonTypeId === 1;
+  const participantId = participant?.participantId ?? null;
+  const branch = participant?.branch ?? 'prod';
+  const tradeSeason = (participant?.season.seasonTypeId ?? seasonTypeId) === 1;
   const [tab, setTab] = useState<StashTab>('stash');
   const [filters, setFilters] = useState<ItemFilterValues>(initialFilters);
   const [pageIndex, setPageIndex] = useState(0);
@@ -138,7 +148,7 @@ export function StashBrowser({
   const reload = useCallback(() => setRefreshes((n) => n + 1), []);
 
   useEffect(() => {
-    if (tab === 'currencies') return;
+    if (tab === 'currencies' || participantId === null) return;
     let current = true;
     const query = { page: pageIndex, pageSize, ...filters };
     setPage((p) => (p.kind === 'ready' ? p : { kind: 'loading' }));
@@ -167,7 +177,7 @@ export function StashBrowser({
   }, [participantId, branch, mode, tab, filters, pageIndex, pageSize, refreshes, reloadKey]);
 
   useEffect(() => {
-    if (tab !== 'currencies') return;
+    if (tab !== 'currencies' || participantId === null) return;
     let current = true;
     getTradeCurrencies(participantId, branch).then(
       (list) => current && setCurrencies(list),
@@ -185,6 +195,7 @@ export function StashBrowser({
   };
 
   const toggleTransfer = async (row: Row, amount: number) => {
+    if (participantId === null) return;
     setBusyItem(row.itemId);
     try {
       await postToggleTransfer(participantId, row.itemId, amount, branch);
@@ -248,18 +259,26 @@ export function StashBrowser({
         )
       ) : (
         <>
-          {mode === 'stash' && page.kind === 'ready' && page.capacity !== null && (
-            <Typography sx={{ mb: 1 }} data-testid="stash-count">
-              Items: {page.itemCount} / {page.capacity === 0 ? 'Unlimited' : page.capacity}
-            </Typography>
-          )}
+          {mode === 'stash' &&
+            (page.kind === 'ready' && page.capacity !== null ? (
+              <Typography sx={{ mb: 1 }} data-testid="stash-count">
+                Items: {page.itemCount} / {page.capacity === 0 ? 'Unlimited' : page.capacity}
+              </Typography>
+            ) : (
+              // The count's line is kept while it loads, so the filters below it stay where they are.
+              <Typography sx={{ mb: 1 }}>
+                Items: <Skeleton variant="text" width={72} sx={{ display: 'inline-block' }} />
+              </Typography>
+            ))}
           <ItemFilters
             value={filters}
             onChange={changeFilters}
             onRefresh={reload}
             showTradingTags={mode !== 'search'}
           />
-          {page.kind === 'loading' && <LoadingState label="Loading items" />}
+          {page.kind === 'loading' && (
+            <TableSkeleton label="Loading items" columns={columns} rows={pageSize} rowHeight={ROW_HEIGHT} />
+          )}
           {page.kind === 'failed' && <ErrorState text={page.text} />}
           {page.kind === 'ready' && (
             <Paper>

@@ -2,15 +2,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState } from '@/components/ui/page-states';
 import type { StashItem, TradeListing } from '../api/trade-types';
 import { profileActions } from '../profile-slice';
 import { filtersFromQuery } from '../saved-searches';
 import { NO_FILTERS, type ItemFilterValues } from './item-filters';
 import { ListingDialog } from './listing-dialog';
-import { ParticipantGate, type ActiveParticipant } from './participant-gate';
+import { useActiveParticipant, type ActiveParticipant } from './participant-gate';
 import { SaveSearchDialog } from './save-search-dialog';
 import { StashBrowser } from './stash-browser';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
@@ -18,7 +19,23 @@ import { TradeBreadcrumbs } from './trade-breadcrumbs';
 export const TRADE_SEARCH_PATH = '/profile/trade-search?st=1&t=search';
 export const TRADE_OFFER_PATH = '/profile/trade-offer?st=1&t=offer';
 
-function StashScreen({ participant, search }: { participant: ActiveParticipant; search: boolean }) {
+// On phones the title (the ladder's name and the page's) takes up to three lines; they are kept from the
+// start, so the filters and the table do not move down when the ladder's name arrives.
+const titleSx = { overflowWrap: 'anywhere', minHeight: { xs: '3.7em', sm: 0 } } as const;
+
+/**
+ * The screen is laid out at once, before the caller's participant is known (null): title, tabs, filters and
+ * the table's placeholder rows keep their place, and the rows come in where the placeholders were.
+ */
+function StashScreen({
+  participant,
+  seasonTypeId,
+  search,
+}: {
+  participant: ActiveParticipant | null;
+  seasonTypeId: number;
+  search: boolean;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -29,7 +46,8 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
   const [saving, setSaving] = useState(false);
   const [listingItem, setListingItem] = useState<StashItem | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const seasonName = participant.season.displayName;
+  const seasonName = participant?.season.displayName;
+  const place = search ? 'Trading Post – Item Search' : 'Cloud Stash';
 
   const makeOffer = (listing: TradeListing) => {
     dispatch(profileActions.tradeListingChosen(listing));
@@ -39,10 +57,11 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
       <TradeBreadcrumbs trade={search} current={search ? 'Item Search' : 'Stash'} />
-      <PageHeader title={search ? `${seasonName} Trading Post – Item Search` : `${seasonName} Cloud Stash`}>
+      <PageHeader title={seasonName ? `${seasonName} ${place}` : place} titleSx={titleSx}>
         {search && (
           <Button
             variant="outlined"
+            disabled={!participant}
             onClick={() => {
               setSaved(false);
               setSaving(true);
@@ -51,7 +70,7 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
             Save this search
           </Button>
         )}
-        {!search && participant.season.seasonTypeId === 1 && (
+        {!search && seasonTypeId === 1 && (
           <Button variant="outlined" onClick={() => navigate('/profile/trading-post?st=1')}>
             Trading Post
           </Button>
@@ -65,6 +84,7 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
       <StashBrowser
         key={q ?? ''}
         participant={participant}
+        seasonTypeId={seasonTypeId}
         initialFilters={initialFilters}
         onFiltersChange={(next) => {
           setFilters(next);
@@ -75,7 +95,7 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
         onMakeOffer={makeOffer}
         reloadKey={reloadKey}
       />
-      {saving && (
+      {saving && participant && (
         <SaveSearchDialog
           participant={participant}
           filters={filters}
@@ -86,7 +106,7 @@ function StashScreen({ participant, search }: { participant: ActiveParticipant; 
           }}
         />
       )}
-      {listingItem && (
+      {listingItem && participant && (
         <ListingDialog
           participant={participant}
           target={{ kind: 'create', item: listingItem }}
@@ -103,9 +123,20 @@ export function StashPage({ search: searchRoute = false }: { search?: boolean })
   const [params] = useSearchParams();
   const search = searchRoute || params.get('t') === 'search';
   const seasonTypeId = search ? 1 : Number(params.get('st') ?? '1');
+  const load = useActiveParticipant(seasonTypeId);
+  // Without a participant of that type the visitor goes back to the profile (spec §2).
+  if (load.kind === 'missing') return <Navigate to="/profile" replace />;
+  if (load.kind === 'failed')
+    return (
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        <ErrorState text={load.text} />
+      </Container>
+    );
   return (
-    <ParticipantGate seasonTypeId={seasonTypeId}>
-      {(participant) => <StashScreen participant={participant} search={search} />}
-    </ParticipantGate>
+    <StashScreen
+      participant={load.kind === 'ready' ? load.participant : null}
+      seasonTypeId={seasonTypeId}
+      search={search}
+    />
   );
 }

@@ -1,10 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
 import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
-import { LeaderboardPage, NO_PARTICIPANTS_TEXT } from '../components/leaderboard-page';
+import {
+  LEADERBOARD_PAGE_SIZE,
+  leaderboardPage,
+  LeaderboardPage,
+  NO_PARTICIPANTS_TEXT,
+} from '../components/leaderboard-page';
 
 const fetchMock = installFetchMock();
 
@@ -123,5 +129,73 @@ describe('leaderboard page', () => {
 
     const table = within(await screen.findByRole('table', { name: 'Leaderboard' }));
     expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'Name', 'Points', 'Socials']);
+  });
+
+  describe('a long ladder', () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      seasonParticipantId: 100 + i,
+      username: `player${i + 1}`,
+      points: 1000 - i,
+      twitchUrl: null,
+      youtubeUrl: null,
+      rank: i + 1,
+      classesPlayed: [],
+    }));
+    // Plain DOM reads: role queries over a 25-row table are slow in jsdom.
+    const names = (table: HTMLElement) =>
+      [...table.querySelectorAll('tbody tr')].map((r) => r.querySelector('a')?.textContent);
+
+    it('when it loads, then a page of 25 rows shows with page links, and the next page shows the next 25 with their ranks', async () => {
+      const user = userEvent.setup();
+      serve({ '/api/season/18': tradeSeason, '/api/season/18/leaderboard': { leaderboardEntries: many } });
+      const { router } = renderApp('/seasons/18/leaderboard');
+
+      const table = await main().findByRole('table', { name: 'Leaderboard' });
+      expect(names(table)).toEqual(many.slice(0, LEADERBOARD_PAGE_SIZE).map((e) => e.username));
+      const pages = main().getByRole('navigation', { name: 'Leaderboard pages' });
+      await user.click(within(pages).getByRole('button', { name: 'Go to page 2' }));
+
+      const next = main().getByRole('table', { name: 'Leaderboard' });
+      expect(names(next)).toEqual(many.slice(25, 50).map((e) => e.username));
+      expect(next.querySelector('tbody tr td')).toHaveTextContent('26');
+      expect(router.state.location.search).toBe('?page=2');
+    }, 20_000);
+
+    it('when the address names a page, then that page shows; past the last, the last', async () => {
+      serve({ '/api/season/18': tradeSeason, '/api/season/18/leaderboard': { leaderboardEntries: many } });
+      renderApp('/seasons/18/leaderboard?page=9');
+
+      const table = await main().findByRole('table', { name: 'Leaderboard' });
+      expect(names(table)).toEqual(many.slice(50).map((e) => e.username));
+      expect(
+        within(main().getByRole('navigation', { name: 'Leaderboard pages' })).getByRole('button', { name: 'page 3' }),
+      ).toHaveAttribute('aria-current', 'page');
+    }, 20_000);
+
+    it('when the ladder is still loading, then placeholder rows of a full page hold its place and say it is loading', async () => {
+      fetchMock.mockImplementation(() => new Promise(() => undefined));
+      renderApp('/seasons/18/leaderboard');
+
+      const loading = await main().findByRole('status', { name: 'Loading leaderboard' });
+      expect(loading.querySelectorAll('tbody tr')).toHaveLength(LEADERBOARD_PAGE_SIZE);
+      expect(main().queryByRole('table', { name: 'Leaderboard' })).not.toBeInTheDocument();
+    });
+
+    it('when a ladder fits on one page, then no page links show', async () => {
+      serve({ '/api/season/18': tradeSeason, '/api/season/18/leaderboard': { leaderboardEntries: entries } });
+      renderApp('/seasons/18/leaderboard');
+
+      await main().findByRole('table', { name: 'Leaderboard' });
+      expect(main().queryByRole('navigation', { name: 'Leaderboard pages' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('when the page query is missing or not a number, then page 1', () => {
+    expect(leaderboardPage(null, 3)).toBe(1);
+    expect(leaderboardPage('two', 3)).toBe(1);
+    expect(leaderboardPage('0', 3)).toBe(1);
+    expect(leaderboardPage('2', 3)).toBe(2);
+    expect(leaderboardPage('7', 3)).toBe(3);
+    expect(leaderboardPage('1', 0)).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,15 +13,27 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useEffect } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
 import type { LeaderboardEntry } from '../api/season-types';
 import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
+import { EmptyState, ErrorState } from '@/components/ui/page-states';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 
 export const NO_PARTICIPANTS_TEXT = 'No one has joined this ladder yet.';
+/** Rows a page of the table shows (?page=N picks one): a phone renders 25 rows, not the whole ladder. */
+export const LEADERBOARD_PAGE_SIZE = 25;
+/** Every row is this tall (px), loaded or not: a small table row with the social icon buttons. */
+const ROW_HEIGHT = 44;
+const cell = { whiteSpace: 'nowrap' } as const;
+
+/** The page of the ?page= query (1-based), within 1 … pages. */
+export function leaderboardPage(query: string | null, pages: number): number {
+  const n = Math.floor(Number(query ?? '1'));
+  return Number.isFinite(n) ? Math.min(Math.max(1, n), Math.max(1, pages)) : 1;
+}
 
 function participantHref(seasonId: number, entry: LeaderboardEntry): string {
   const query = new URLSearchParams({ username: entry.username });
@@ -29,7 +42,7 @@ function participantHref(seasonId: number, entry: LeaderboardEntry): string {
 
 function Socials({ entry }: { entry: LeaderboardEntry }) {
   return (
-    <Stack direction="row" spacing={0.5}>
+    <Stack direction="row" spacing={0.5} sx={{ minHeight: 30 }}>
       {entry.twitchUrl && (
         <IconButton
           component="a"
@@ -69,13 +82,32 @@ export function LeaderboardPage() {
   const viewerIsAdmin = useAppSelector((state) => state.auth.loggedIn && state.auth.role === 'admin');
   const showClasses = !isAdminAddress && !viewerIsAdmin;
 
+  const [params, setParams] = useSearchParams();
+  const pages = Math.ceil(entries.length / LEADERBOARD_PAGE_SIZE);
+  const page = leaderboardPage(params.get('page'), pages);
+  const shown = entries.slice((page - 1) * LEADERBOARD_PAGE_SIZE, page * LEADERBOARD_PAGE_SIZE);
+  const columns = ['Rank', 'Name', 'Points', ...(showClasses ? ['Classes Played'] : []), 'Socials'];
+
   useEffect(() => {
     dispatch(leaderboardRequested({ seasonId }));
   }, [dispatch, seasonId]);
 
+  const goTo = (next: number) =>
+    setParams((current) => {
+      const query = new URLSearchParams(current);
+      if (next === 1) query.delete('page');
+      else query.set('page', String(next));
+      return query;
+    });
+
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
-      <PageHeader title={season ? `${season.displayName} Leaderboard` : 'Leaderboard'}>
+      <PageHeader
+        title={season ? `${season.displayName} Leaderboard` : 'Leaderboard'}
+        // Two lines kept for the title on phones, where a ladder's name wraps, so the table does not move
+        // down when the name arrives.
+        titleSx={{ overflowWrap: 'anywhere', minHeight: { xs: '2.47em', sm: 0 } }}
+      >
         {season?.seasonTypeId === 2 && (
           <LinkButton to={`/seasons/${season.seasonId}/kill-tracker`} variant="outlined">
             Kill Tracker
@@ -85,40 +117,61 @@ export function LeaderboardPage() {
           Back To Seasons
         </LinkButton>
       </PageHeader>
-      {status === 'loading' && <LoadingState label="Loading leaderboard" />}
+      {(status === 'loading' || status === 'idle') && (
+        <TableSkeleton
+          label="Loading leaderboard"
+          columns={columns}
+          rows={LEADERBOARD_PAGE_SIZE}
+          rowHeight={ROW_HEIGHT}
+        />
+      )}
       {status === 'failed' && <ErrorState text={error ?? ''} />}
       {status === 'loaded' && entries.length === 0 && <EmptyState text={NO_PARTICIPANTS_TEXT} />}
       {status === 'loaded' && season && entries.length > 0 && (
-        <TableContainer component={Paper}>
-          <Table size="small" aria-label="Leaderboard">
-            <TableHead>
-              <TableRow>
-                <TableCell>Rank</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell align="right">Points</TableCell>
-                {showClasses && <TableCell>Classes Played</TableCell>}
-                <TableCell>Socials</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((entry) => (
-                <TableRow key={entry.seasonParticipantId} hover>
-                  <TableCell>{entry.rank}</TableCell>
-                  <TableCell>
-                    <Link href={participantHref(season.seasonId, entry)} target="_blank" rel="noopener noreferrer">
-                      {entry.username}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right">{entry.points}</TableCell>
-                  {showClasses && <TableCell>{entry.classesPlayed.join(', ')}</TableCell>}
-                  <TableCell>
-                    <Socials entry={entry} />
-                  </TableCell>
+        <>
+          <TableContainer component={Paper}>
+            <Table size="small" aria-label="Leaderboard">
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableCell key={c} align={c === 'Points' ? 'right' : undefined} sx={cell}>
+                      {c}
+                    </TableCell>
+                  ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {shown.map((entry) => (
+                  <TableRow key={entry.seasonParticipantId} hover sx={{ height: ROW_HEIGHT }}>
+                    <TableCell sx={cell}>{entry.rank}</TableCell>
+                    <TableCell sx={cell}>
+                      <Link href={participantHref(season.seasonId, entry)} target="_blank" rel="noopener noreferrer">
+                        {entry.username}
+                      </Link>
+                    </TableCell>
+                    <TableCell align="right" sx={cell}>
+                      {entry.points}
+                    </TableCell>
+                    {showClasses && <TableCell sx={cell}>{entry.classesPlayed.join(', ')}</TableCell>}
+                    <TableCell sx={cell}>
+                      <Socials entry={entry} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {pages > 1 && (
+            <Pagination
+              aria-label="Leaderboard pages"
+              count={pages}
+              page={page}
+              onChange={(_e, next) => goTo(next)}
+              siblingCount={0}
+              sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+            />
+          )}
+        </>
       )}
     </Container>
   );
