@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@league/platform';
+import { gameDataConfigSchema, loadConfig, serviceConfigSchema } from '@league/platform';
 import { z } from 'zod';
 
 const DEV_TICKET_SECRET = 'dev-only-chat-ticket-secret-change-me';
@@ -6,6 +6,7 @@ const DEV_TICKET_SECRET = 'dev-only-chat-ticket-secret-change-me';
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const configSchema = serviceConfigSchema('chat', 4005)
+  .merge(gameDataConfigSchema)
   .extend({
     /** HMAC key of the chat tickets; every replica must share it. */
     CHAT_TICKET_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_TICKET_SECRET),

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { userRegisteredV1 } from '@league/contracts';
-import { createLogger, OutboxRelay, redisSubscriber, startService, type RunningService } from '@league/platform';
+import { GameNames, type GameDataSet } from '@league/gamefiles';
+import {
+  createLogger,
+  followGameData,
+  type GameData,
+  OutboxRelay,
+  redisSubscriber,
+  startService,
+  type RunningService,
+} from '@league/platform';
 import { loadServiceConfig } from './config';
 import { chatMessageModel } from './data/chat-message.model';
 import { ChatMessageRepository } from './data/chat-message.repository';
@@ -19,6 +28,8 @@ export interface RunningChat extends RunningService {
   hub: ChatHub;
   chat: ChatService;
   instance: string;
+  /** Prod's published game data, which names linked items in the chat log. */
+  gameData: GameData<GameNames>;
 }
 
 /** Starts the chat service: the in-game chat hub, presence, welcome and system messages, bans and the chat log. */
@@ -29,6 +40,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
   const prefix = config.CHAT_REDIS_PREFIX;
   let chat: ChatService | undefined;
   let hub: ChatHub | undefined;
+  let gameData: GameData<GameNames> | undefined;
   let relay: OutboxRelay | undefined;
 
   const svc = await startService({
@@ -44,6 +56,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       const presence = new PresenceStore(redis, prefix, instance, config.CHAT_HEARTBEAT_MS * 3);
       // A subscribed connection can issue nothing else, so the fan-out listens on one of its own.
       const fanout = new Fanout(redis, redisSubscriber(config.REDIS_URL), prefix, logger);
+      // Linked items in the chat log are named from prod's published game data.
+      gameData = await followGameData(
+        { mongo, bus, logger },
+        config,
+        `${config.CHAT_CONSUMER_GROUP}-game-data`,
+        (set) => new GameNames(set as GameDataSet),
+      );
       chat = new ChatService({
         users: userRepository,
         messages: new ChatMessageRepository(chatMessageModel(mongo)),
@@ -55,6 +74,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
         kickRelay: () => relay?.kick(),
         floodMax: config.CHAT_FLOOD_MAX,
         floodWindowMs: config.CHAT_FLOOD_WINDOW_MS,
+        gameNames: () => gameData?.names('prod'),
       });
       await chat.reconcileBans();
       await bus.subscribe({
@@ -71,6 +91,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
       return async () => {
         await hub?.stop();
         await relay?.stop();
+        await gameData?.stop();
       };
     },
     apis: ({ auth }) => [chatRoutes(auth, chat!, config), gameRoutes(chat!, config)],
@@ -80,6 +101,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     ...svc,
     hub: hub!,
     chat: chat!,
+    gameData: gameData!,
     instance,
     // Sockets first: the HTTP server does not finish closing while upgraded connections stay open.
     stop: async () => {

@@ -87,7 +87,13 @@ export const banHistoryEntrySchema = z
 export const banHistoryResponse = z.array(banHistoryEntrySchema);
 
 export const chatLogEntrySchema = z
-  .object({ timestamp: z.string().datetime(), message: z.string(), channel: z.string() })
+  .object({
+    timestamp: z.string().datetime(),
+    message: z.string(),
+    channel: z.string(),
+    /** The item the message links, named from the published game data in the reader's language; null: none. */
+    itemName: z.string().nullable(),
+  })
   .openapi('ChatLogEntry');
 export const chatLogResponse = z.array(chatLogEntrySchema);
 

@@ -13,6 +13,15 @@ export interface ChatMessageDoc {
   timestamp: Date;
   delivered: boolean;
   dropped?: DropReason;
+  /** The item the message links (the game's item JSON, its records), when it links one. */
+  item?: LinkedItem;
+}
+
+/** A chat item link's records: base item, prefix and suffix (the launcher's item JSON `name`, `prefix`, `suffix`). */
+export interface LinkedItem {
+  name: string;
+  prefix: string;
+  suffix: string;
 }
 
 const schema = new Schema<ChatMessageDoc>(
@@ -25,6 +34,7 @@ const schema = new Schema<ChatMessageDoc>(
     timestamp: { type: Date, required: true },
     delivered: { type: Boolean, required: true },
     dropped: { type: String },
+    item: { type: Object },
   },
   { collection: 'chat_messages', versionKey: false },
 );

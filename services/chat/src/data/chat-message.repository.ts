@@ -1,6 +1,6 @@
 import type { ChatLogSort, SortDirection } from '@league/contracts';
 import type { Model } from 'mongoose';
-import type { ChatMessageDoc, DropReason } from './chat-message.model';
+import type { ChatMessageDoc, DropReason, LinkedItem } from './chat-message.model';
 
 export interface LoggedMessage {
   timestamp: Date;
@@ -8,6 +8,7 @@ export interface LoggedMessage {
   channel: string;
   delivered: boolean;
   dropped?: DropReason;
+  item?: LinkedItem;
 }
 
 export class ChatMessageRepository {
@@ -24,13 +25,7 @@ export class ChatMessageRepository {
       .sort({ timestamp: -1, _id: -1 })
       .limit(limit)
       .lean<ChatMessageDoc[]>();
-    return docs.map((d) => ({
-      timestamp: d.timestamp,
-      message: d.message,
-      channel: d.channel,
-      delivered: d.delivered,
-      dropped: d.dropped,
-    }));
+    return docs.map(toLogged);
   }
 
   /**
@@ -61,4 +56,5 @@ const toLogged = (d: ChatMessageDoc): LoggedMessage => ({
   channel: d.channel,
   delivered: d.delivered,
   dropped: d.dropped,
+  item: d.item,
 });

@@ -11,9 +11,10 @@ import {
   type Paged,
   type WelcomeMessage,
 } from '@league/contracts';
-import { AppError, outboxEntry } from '@league/platform';
+import type { GameNames } from '@league/gamefiles';
+import { AppError, outboxEntry, pickLanguage } from '@league/platform';
 import type { ChatMessageRepository, LoggedMessage } from '../data/chat-message.repository';
-import type { DropReason } from '../data/chat-message.model';
+import type { DropReason, LinkedItem } from '../data/chat-message.model';
 import { userKey, type ChatUser, type ChatUserRepository } from '../data/chat-user.repository';
 import type { BanSet, FloodGate, PresenceStore } from '../data/presence.store';
 import type { WelcomeRepository } from '../data/welcome.repository';
@@ -34,6 +35,8 @@ export interface ChatDeps {
   floodMax: number;
   floodWindowMs: number;
   now?: () => Date;
+  /** The published game data (prod's), to name linked items; none: their file names. */
+  gameNames?: () => GameNames | undefined;
 }
 
 const CHAT_LOG_LIMIT = 1000;
@@ -50,13 +53,53 @@ interface ChatLogEntry {
   timestamp: string;
   message: string;
   channel: string;
+  itemName: string | null;
 }
 
-const logRow = (e: LoggedMessage): ChatLogEntry => ({
-  timestamp: e.timestamp.toISOString(),
-  message: e.message,
-  channel: e.delivered ? e.channel : `${e.channel} (not delivered: ${e.dropped ?? 'refused'})`,
-});
+/** What a log row needs to name a linked item: the game data (prod's) and the reader's language. */
+interface Naming {
+  names: GameNames | undefined;
+  lang: string;
+}
+
+const logRow =
+  (naming: Naming) =>
+  (e: LoggedMessage): ChatLogEntry => ({
+    timestamp: e.timestamp.toISOString(),
+    message: e.message,
+    channel: e.delivered ? e.channel : `${e.channel} (not delivered: ${e.dropped ?? 'refused'})`,
+    itemName: e.item ? linkedItemName(naming, e.item) : null,
+  });
+
+/** A linked item's full name from the game data; without any, its base record's file name. */
+function linkedItemName(naming: Naming, item: LinkedItem): string {
+  if (naming.names)
+    return naming.names.itemName(naming.lang, {
+      base: item.name,
+      prefix: item.prefix || undefined,
+      suffix: item.suffix || undefined,
+    });
+  return (
+    item.name
+      .replace(/\\/g, '/')
+      .split('/')
+      .pop()
+      ?.replace(/\.dbr$/i, '') ?? item.name
+  );
+}
+
+/** The records of a chat item link (the launcher's item JSON); undefined when it is not one. */
+export function linkedItem(itemJson: unknown): LinkedItem | undefined {
+  if (typeof itemJson !== 'string' || !itemJson || itemJson.length > 16_384) return undefined;
+  try {
+    const o = JSON.parse(itemJson) as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' && v.length <= 512 ? v : '');
+    const name = str(o?.name);
+    return name ? { name, prefix: str(o.prefix), suffix: str(o.suffix) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The chat's use cases; the hub, the game's REST calls and the admin API are doors into them. */
 export class ChatService {
@@ -116,6 +159,7 @@ export class ChatService {
       timestamp: this.now(),
       delivered: !reason,
       dropped: reason,
+      item: linkedItem(item),
     });
     if (reason) await this.refuse(sender, reason);
     await this.d.publish({
@@ -297,16 +341,22 @@ export class ChatService {
    * Readable text, newest first; a message that was not delivered says so in its channel. Without paging:
    * the newest 1000. With paging: the store sorts, skips and limits, and counts every message of the user.
    */
-  async chatLog(username: string, query: PageQuery<ChatLogSort> = {}): Promise<ChatLogEntry[] | Paged<ChatLogEntry>> {
+  async chatLog(
+    username: string,
+    query: PageQuery<ChatLogSort> = {},
+    acceptLanguage?: string,
+  ): Promise<ChatLogEntry[] | Paged<ChatLogEntry>> {
+    const names = this.d.gameNames?.();
+    const row = logRow({ names, lang: pickLanguage(acceptLanguage, names?.languages ?? []) });
     const page = pageOf(query);
     if (!page) {
       const entries = await this.d.messages.forUser(username, CHAT_LOG_LIMIT);
-      const rows = entries.map(logRow);
+      const rows = entries.map(row);
       return query.sort ? sortAndPage(rows, query, (r, sort) => r[sort], { sort: 'timestamp', dir: 'desc' }) : rows;
     }
     const order = { sort: query.sort ?? 'timestamp', dir: query.dir ?? (query.sort ? 'asc' : 'desc') } as const;
     const { items, itemCount } = await this.d.messages.pageForUser(username, order, page.skip, page.pageSize);
-    return { items: items.map(logRow), itemCount };
+    return { items: items.map(row), itemCount };
   }
 
   async systemMessage(admin: string, text: string): Promise<void> {

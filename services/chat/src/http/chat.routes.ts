@@ -180,7 +180,7 @@ export function chatRoutes(auth: Authenticator, chat: ChatService, config: Confi
       query: chatLogQuery,
       response: chatLogListResponse,
     },
-    ({ query }) => chat.chatLog(query.username, query),
+    ({ query, req }) => chat.chatLog(query.username, query, req.header('accept-language')),
   );
 
   return api;

@@ -54,8 +54,8 @@ function serveChat(options: { online?: () => string[]; history?: () => unknown[]
     '/api/chat/chat-log': (_init: RequestInit, url: string) =>
       paged(
         [
-          { timestamp: '2024-10-21T13:04:05.000Z', message: 'hello there', channel: 'Global' },
-          { timestamp: '2024-10-21T09:08:07.000Z', message: 'wts sword', channel: 'Trade' },
+          { timestamp: '2024-10-21T13:04:05.000Z', message: 'hello there', channel: 'Global', itemName: null },
+          { timestamp: '2024-10-21T09:08:07.000Z', message: 'wts sword', channel: 'Trade', itemName: 'Bladed Sword' },
         ],
         url,
       ),
@@ -219,8 +219,8 @@ describe('admin chat user', () => {
     await waitFor(
       () =>
         expect(gridTexts('Chat Log')).toEqual([
-          ['2024/10/21 13:04:05', 'Global', 'hello there'],
-          ['2024/10/21 09:08:07', 'Trade', 'wts sword'],
+          ['2024/10/21 13:04:05', 'Global', 'hello there', ''],
+          ['2024/10/21 09:08:07', 'Trade', 'wts sword', 'Bladed Sword'],
         ]),
       { timeout: 5000 },
     );

@@ -4,6 +4,7 @@ import type {
   Encounter,
   FileRecord,
   FinaliseStatus,
+  GameDataStatus,
   ItemNode,
   LauncherFile,
   ModFile,
@@ -20,6 +21,7 @@ export type {
   Encounter,
   FileRecord,
   FinaliseStatus,
+  GameDataStatus,
   ItemNode,
   LauncherFile,
   ModFile,
@@ -31,6 +33,9 @@ export type {
 };
 
 export type Branch = 'prod' | 'beta';
+
+/** One branch of GET /file/game-data: its published game-data set and its last extraction. */
+export type GameDataBranch = GameDataStatus['branches'][number];
 
 /** A season challenge as GET /admin/season/{id}/challenges answers it; seasonChallengeId 0 = not saved yet. */
 export interface AdminChallenge {
@@ -83,6 +88,8 @@ export interface ChatLogEntry {
   timestamp: string;
   message: string;
   channel: string;
+  /** The item the message links, by its game name (null: none). */
+  itemName: string | null;
 }
 
 /** A participant's character as the character-data call documents it (spec §3). */

@@ -85,6 +85,13 @@ function ChatLog({ username }: { username: string }) {
     { field: 'timestamp', headerName: 'Time (UTC)', width: 190, valueFormatter: (v: string) => formatChatTime(v) },
     { field: 'channel', headerName: 'Channel', width: 140 },
     { field: 'message', headerName: 'Message', flex: 1, minWidth: 240 },
+    {
+      field: 'itemName',
+      headerName: 'Linked Item',
+      width: 220,
+      sortable: false,
+      valueFormatter: (v: string | null) => v ?? '',
+    },
   ];
   return (
     <AdminGrid<LogRow>
