@@ -10,7 +10,9 @@ export function AppShell() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <BusyIndicator />
       <AppHeader />
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      {/* At least a screen tall: the footer starts below the fold, so a page growing as its data arrives
+          never moves it on screen (no layout shift). */}
+      <Box component="main" sx={{ flexGrow: 1, minHeight: '100vh' }}>
         <Outlet />
       </Box>
       <AppFooter />
