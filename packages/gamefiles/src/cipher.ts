@@ -7,8 +7,6 @@ const SEED_MASK = 0x55555555;
 const TABLE_MULTIPLIER = 39916801;
 /** No string in these files comes near this; a bigger length is a forged or corrupt file. */
 export const MAX_STRING_BYTES = 1 << 16;
-/** Distinct strings a writer remembers encoded (record paths repeat through a file). */
-const STRING_CACHE_SIZE = 4096;
 
 export function cipherTable(seed: number): Uint32Array {
   const table = new Uint32Array(256);
@@ -47,6 +45,10 @@ const decodeScratch: (n: number) => string =
 
 // eslint-disable-next-line no-control-regex
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+/** Buffer#latin1Write on the writer's Uint8Array (a Buffer method that only needs the bytes). */
+const latin1Write = (
+  Buffer.prototype as unknown as { latin1Write: (s: string, offset: number, length: number) => number }
+).latin1Write;
 
 export class CipherReader {
   readonly seed: number;
@@ -62,7 +64,9 @@ export class CipherReader {
     this.buf = input;
     if (input.length < 4) throw new FormatError(`${what}: file is too short (${input.length} bytes)`);
     this.seed = (this.rawU32(0) ^ SEED_MASK) >>> 0;
-    this.key = this.seed;
+    // The key is kept as a signed 32-bit integer (the xors give one): `>>> 0` on every byte made it a
+    // double above 2^31 in the hot loops.
+    this.key = this.seed | 0;
     this.table = cipherTable(this.seed);
   }
 
@@ -103,8 +107,8 @@ export class CipherReader {
     const b = this.buf;
     const t = this.table;
     const v = (this.rawU32(p) ^ this.key) >>> 0;
-    this.key = (this.key ^ (t[b[p] as number] as number) ^ (t[b[p + 1] as number] as number)) >>> 0;
-    this.key = (this.key ^ (t[b[p + 2] as number] as number) ^ (t[b[p + 3] as number] as number)) >>> 0;
+    this.key = (this.key ^ (t[b[p] as number] as number) ^ (t[b[p + 1] as number] as number)) | 0;
+    this.key = (this.key ^ (t[b[p + 2] as number] as number) ^ (t[b[p + 3] as number] as number)) | 0;
     this.pos = p + 4;
     return v;
   }
@@ -119,7 +123,7 @@ export class CipherReader {
     this.need(1, field);
     const raw = this.buf[this.pos] as number;
     const v = (raw ^ this.key) & 0xff;
-    this.key = (this.key ^ (this.table[raw] as number)) >>> 0;
+    this.key = (this.key ^ (this.table[raw] as number)) | 0;
     this.pos++;
     return v;
   }
@@ -142,7 +146,7 @@ export class CipherReader {
     for (let i = 0; i < n; i++) {
       const raw = b[p++] as number;
       out[i] = (raw ^ key) & 0xff;
-      key = (key ^ (t[raw] as number)) >>> 0;
+      key = (key ^ (t[raw] as number)) | 0;
     }
     this.key = key;
     this.pos = p;
@@ -168,8 +172,8 @@ export class CipherReader {
     let i = 0;
     for (; p < end; p++) {
       const raw = b[p] as number;
-      scratch[i++] = (raw ^ key) & 0xff;
-      key = (key ^ (t[raw] as number)) >>> 0;
+      scratch[i++] = raw ^ key; // a Uint8Array keeps the low byte
+      key = (key ^ (t[raw] as number)) | 0;
     }
     this.key = key;
     this.pos = end;
@@ -196,7 +200,7 @@ export class CipherReader {
     const t = this.table;
     let key = this.key;
     const end = this.pos + n;
-    for (let p = this.pos; p < end; p++) key = (key ^ (t[b[p] as number] as number)) >>> 0;
+    for (let p = this.pos; p < end; p++) key ^= t[b[p] as number] as number;
     this.key = key;
     this.pos = end;
   }
@@ -234,15 +238,15 @@ export class CipherWriter {
   private pos = 0;
   private key: number;
   private readonly table: Uint32Array;
-  private readonly encoded = new Map<string, Uint8Array>();
 
   constructor(
     readonly seed: number,
     sizeHint = 4096,
   ) {
-    this.buf = new Uint8Array(Math.max(64, sizeHint));
-    this.key = seed >>> 0;
-    this.table = cipherTable(this.key);
+    // Not zeroed: every byte up to `pos` is written before finish() hands it out.
+    this.buf = Buffer.allocUnsafe(Math.max(64, sizeHint));
+    this.key = seed | 0;
+    this.table = cipherTable(seed);
     this.raw32((this.key ^ SEED_MASK) >>> 0);
   }
 
@@ -250,7 +254,7 @@ export class CipherWriter {
     if (this.pos + n <= this.buf.length) return;
     let size = this.buf.length * 2;
     while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
+    const next = Buffer.allocUnsafe(size);
     next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
   }
@@ -286,7 +290,7 @@ export class CipherWriter {
     b[p + 2] = b2;
     b[p + 3] = b3;
     this.pos = p + 4;
-    this.key = (this.key ^ (t[b0] as number) ^ (t[b1] as number) ^ (t[b2] as number) ^ (t[b3] as number)) >>> 0;
+    this.key = (this.key ^ (t[b0] as number) ^ (t[b1] as number) ^ (t[b2] as number) ^ (t[b3] as number)) | 0;
   }
 
   f32(v: number): void {
@@ -299,7 +303,7 @@ export class CipherWriter {
     this.ensure(1);
     const raw = (v ^ this.key) & 0xff;
     this.buf[this.pos++] = raw;
-    this.key = (this.key ^ (this.table[raw] as number)) >>> 0;
+    this.key = (this.key ^ (this.table[raw] as number)) | 0;
   }
 
   bytes(data: Uint8Array): void {
@@ -311,7 +315,7 @@ export class CipherWriter {
     for (let i = 0; i < data.length; i++) {
       const raw = ((data[i] as number) ^ key) & 0xff;
       b[p++] = raw;
-      key = (key ^ (t[raw] as number)) >>> 0;
+      key = (key ^ (t[raw] as number)) | 0;
     }
     this.key = key;
     this.pos = p;
@@ -322,30 +326,32 @@ export class CipherWriter {
     this.raw32((v ^ this.key) >>> 0);
   }
 
+  /**
+   * u32 length + the string's Latin-1 bytes, encrypted: the characters are copied into the output by
+   * Buffer#latin1Write and encrypted where they landed (no Buffer per string, and no lookup of a string
+   * just read: hashing it cost more than encrypting it).
+   */
   string(s: string, field = 'string'): void {
     const n = s.length;
     if (n === 0) {
       this.u32(0);
       return;
     }
-    let bytes = this.encoded.get(s);
-    if (bytes === undefined) {
-      if (n > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${n} characters)`);
-      if (NOT_LATIN1.test(s))
-        throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
-      bytes = Buffer.from(s, 'latin1');
-      if (this.encoded.size < STRING_CACHE_SIZE) this.encoded.set(s, bytes);
-    }
+    if (n > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${n} characters)`);
+    if (NOT_LATIN1.test(s))
+      throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
     this.u32(n);
     if (this.pos + n > this.buf.length) this.ensure(n);
     const b = this.buf;
     const t = this.table;
-    let key = this.key;
     let p = this.pos;
-    for (let i = 0; i < n; i++) {
-      const raw = ((bytes[i] as number) ^ key) & 0xff;
-      b[p++] = raw;
-      key = (key ^ (t[raw] as number)) >>> 0;
+    const end = p + n;
+    latin1Write.call(b, s, p, n);
+    let key = this.key;
+    for (; p < end; p++) {
+      const raw = ((b[p] as number) ^ key) & 0xff;
+      b[p] = raw;
+      key = (key ^ (t[raw] as number)) | 0;
     }
     this.key = key;
     this.pos = p;
