@@ -5,6 +5,7 @@ import { itemsReducer } from '@/features/items/items-slice';
 import { seasonsReducer } from '@/features/seasons/seasons-slice';
 import { catalogueReducer } from '@/features/catalogue/catalogue-slice';
 import { infoReducer } from '@/features/info/info-slice';
+import { languageReducer } from '@/features/language/language-slice';
 import { rootSaga } from './root-saga';
 import { uiReducer } from './ui-slice';
 
@@ -22,6 +23,7 @@ export const rootReducer = combineSlices({
   ui: uiReducer,
   catalogue: catalogueReducer,
   info: infoReducer,
+  language: languageReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

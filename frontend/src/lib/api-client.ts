@@ -1,10 +1,12 @@
 import { readAuthToken } from './auth-cookie';
 import { readCookie } from './cookies';
+import { readLanguage } from './language';
 
 /**
- * The one way the app talks to the API. It is the only place that adds the bearer and XSRF headers,
- * reports slow requests (for the busy indicator) and failures (for the Error modal). The app wires
- * those reports to the store with configureApiClient, so this module knows nothing about Redux.
+ * The one way the app talks to the API. It is the only place that adds the bearer and XSRF headers and
+ * the reader's chosen language (Accept-Language: the services name game things by it), reports slow
+ * requests (for the busy indicator) and failures (for the Error modal). The app wires those reports
+ * to the store with configureApiClient, so this module knows nothing about Redux.
  */
 
 export const API_BASE = '/api';
@@ -98,6 +100,10 @@ function buildHeaders(method: string, request: ApiRequest): HeaderMap {
 
   const accessToken = readAuthToken()?.access_token;
   if (accessToken) headers['Authorization'] = `Bearer ${accessToken}`;
+
+  // With Automatic (no choice) the browser's own Accept-Language goes.
+  const language = readLanguage();
+  if (language && !hasHeader(headers, 'Accept-Language')) headers['Accept-Language'] = language;
 
   if (method !== 'GET' && method !== 'HEAD') {
     const xsrf = readCookie(XSRF_COOKIE);

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LinkButton, NavButton, useQueryPreservingTo } from '@/components/ui/query-link';
+import { LanguageButton } from '@/features/language/components/language-button';
 import { logoutRequested, selectCanToggleBranch, selectIsAdmin, selectIsLoggedIn } from '@/features/auth/auth-slice';
 import { newItemsLink } from '@/config/links';
 import { useSiteLinks } from '@/config/site-config';
@@ -32,6 +33,9 @@ const navButtonSx = {
 
 // The full link row needs about 1280 px; narrower screens get the drawer instead. Testers and admins also
 // get the branch toggle (and admins the Admin button) in the toolbar, which needs about 1400 px with the row.
+// The language button beside the row takes 48 px of what is left: measured in Chromium with DejaVu Sans (the
+// widest fallback font) 42 px remain at 1280 and 97 px at 1440; with the New Items link a visitor's row
+// fits at 1280 with Segoe-UI-wide fonts (29 px left) but needs about 1330 px with DejaVu Sans.
 const rowFrom = (withBranchToggle: boolean) => (withBranchToggle ? 1440 : 1280);
 const wideScreen = (from: number) => `@media (min-width: ${from}px)`;
 const narrowScreen = (from: number) => `@media (max-width: ${from - 0.05}px)`;
@@ -150,6 +154,9 @@ export function AppHeader() {
             <BranchToggle inToolbar />
           </Suspense>
         )}
+        {/* Beside the link row only: narrower screens have the language choice in the drawer, and keep their
+            toolbar as it was (an admin's is full from 600 px). */}
+        <LanguageButton sx={{ flexShrink: 0, [narrowScreen(from)]: { display: 'none' } }} />
         <AccountActions />
       </Toolbar>
 

@@ -9,6 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router-dom';
 import { useQueryPreservingTo } from '@/components/ui/query-link';
 import { selectCanToggleBranch } from '@/features/auth/auth-slice';
+import { LanguageListItem } from '@/features/language/components/language-list-item';
 import type { newItemsLink } from '@/config/links';
 import { useAppSelector } from '../hooks';
 import { Brand } from './app-header';
@@ -79,6 +80,10 @@ export default function NavDrawer({
               </ListItemButton>
             </ListItem>
           )}
+        </List>
+        <Divider />
+        <List>
+          <LanguageListItem />
         </List>
       </Box>
     </Drawer>

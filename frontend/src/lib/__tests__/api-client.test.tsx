@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiClient, BUSY_DELAY_MS, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { writeLanguage } from '@/lib/language';
 import { fakeResponse } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 
@@ -125,6 +126,25 @@ describe('api client', () => {
 
     expect(router.state.location.pathname).toBe('/login');
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Session expired');
+  });
+
+  it('when the reader has chosen a language, then GETs and POSTs carry it as Accept-Language, unless the caller sets its own', async () => {
+    writeLanguage('de');
+    fetchMock.mockResolvedValue(fakeResponse({ body: {} }));
+    renderApp('/');
+
+    await settle(() => apiClient.get('/season/items'));
+    await settle(() => apiClient.post('/trade/search', {}));
+    await settle(() => apiClient.get('/season/items', { headers: { 'accept-language': 'fr' } }));
+    writeLanguage(null);
+    await settle(() => apiClient.get('/season/items'));
+
+    expect(sentRequest(0).headers['Accept-Language']).toBe('de');
+    expect(sentRequest(1).headers['Accept-Language']).toBe('de');
+    expect(sentRequest(2).headers).toMatchObject({ 'accept-language': 'fr' });
+    expect(sentRequest(2).headers['Accept-Language']).toBeUndefined();
+    // Automatic: nothing of ours, so the browser sends its own.
+    expect(sentRequest(3).headers['Accept-Language']).toBeUndefined();
   });
 
   describe('busy indicator', () => {

@@ -3,18 +3,21 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import type { ItemDisplay, ItemStats } from '@league/contracts';
 import { ItemDisplayCard, rarityColour, splitSetMark } from '@/components/ui/item-display';
+import { readLanguage } from '@/lib/language';
 import { getItemStats } from '../api/get-item-stats';
 
-const statsCache = new Map<number, Promise<ItemStats | null>>();
+// By language and item: the stats name the item and its affixes in the language they were asked in.
+const statsCache = new Map<string, Promise<ItemStats | null>>();
 
 function loadStats(itemId: number): Promise<ItemStats | null> {
-  let pending = statsCache.get(itemId);
+  const key = `${readLanguage() ?? ''}:${itemId}`;
+  let pending = statsCache.get(key);
   if (!pending) {
     pending = getItemStats(itemId).catch(() => {
-      statsCache.delete(itemId);
+      statsCache.delete(key);
       return null;
     });
-    statsCache.set(itemId, pending);
+    statsCache.set(key, pending);
   }
   return pending;
 }
