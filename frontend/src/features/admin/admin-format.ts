@@ -26,6 +26,14 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** How long something took: '850 ms', '12.3 s', '2 min 5 s'. */
+export function formatElapsed(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
 /** yyyy-MM-dd HH:mm in UTC (the files' Last Modified (UTC) column). */
 export function formatUtc(iso: string): string {
   const d = new Date(iso);

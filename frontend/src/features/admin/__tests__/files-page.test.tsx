@@ -1,7 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
+import type { GameDataBranch, GameDataStatus } from '../api/admin-types';
+import { GAME_DATA_POLL_MS, GameDataPanel, NO_GAME_DATA_TEXT } from '../components/game-data-panel';
 import { addChosenFiles } from '../upload-rules';
 import { gridTexts, serve } from './admin-serve';
 
@@ -77,8 +79,21 @@ function record(fileName: string, status: string, errorMessage: string | null = 
   };
 }
 
+/** GET /file/game-data with the branches' entries (nothing published on either unless given). */
+function gameData(entries: Partial<Record<'prod' | 'beta', Partial<GameDataBranch>>> = {}): GameDataStatus {
+  return {
+    branches: (['prod', 'beta'] as const).map((branch) => ({
+      branch,
+      published: null,
+      lastExtraction: null,
+      ...entries[branch],
+    })),
+  };
+}
+
 function serveFiles(extra: Record<string, unknown> = {}) {
   serve(fetchMock, {
+    '/api/file/game-data': gameData(),
     '/api/file/filenames': {
       modFiles: [modFile('GrimLeagueS07.arz'), modFile('Resources.arc')],
       launcherFile: { ...modFile('Launcher.zip'), version: '1.4.2' },
@@ -254,5 +269,242 @@ describe('admin files', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Finalize' }));
     await screen.findByText('Error', {}, { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Finalize Beta', hidden: true })).toBeDisabled();
+  });
+});
+
+const inputs = [
+  { fileId: 'f-arz', fileName: 'GrimLeagueS07.arz' },
+  { fileId: 'f-en', fileName: 'Text_EN.arc' },
+  { fileId: 'f-de', fileName: 'Text_DE.arc' },
+];
+
+function publishedSet(over: Partial<NonNullable<GameDataBranch['published']>> = {}) {
+  return {
+    version: 3,
+    inputs,
+    size: 3_460_000,
+    records: 808,
+    items: 412,
+    affixes: 120,
+    sets: 9,
+    creatures: 1534,
+    languages: ['en', 'de'],
+    problems: ['records/items/old/a01_ring.dbr: no itemNameTag', 'tagMonsterX: no text in de'],
+    problemCount: 27,
+    publishedAt: '2025-03-02T10:15:00.000Z',
+    ...over,
+  };
+}
+
+function extraction(
+  status: NonNullable<GameDataBranch['lastExtraction']>['status'],
+  over: Partial<NonNullable<GameDataBranch['lastExtraction']>> = {},
+) {
+  const running = status === 'processing';
+  return {
+    status,
+    inputs,
+    startedAt: '2025-03-02T10:14:48.000Z',
+    finishedAt: running ? null : '2025-03-02T10:15:00.000Z',
+    message: null,
+    durationMs: running ? null : 12_345,
+    ...over,
+  };
+}
+
+const gameDataPanel = () => within(screen.getByRole('region', { name: 'Game data' }));
+
+/** The value beside a term of the panel's part ('Published set', 'Last extraction'). */
+function fact(part: string, term: string): string {
+  const terms = within(gameDataPanel().getByRole('region', { name: part })).getAllByText(term, { selector: 'dt' });
+  return terms[0]?.nextElementSibling?.textContent ?? '';
+}
+
+const gameDataCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/file/game-data').length;
+
+/** Fake time up to the panel's next poll, which asks at once (its answer follows in microtasks). */
+async function toNextPoll() {
+  await act(async () => {
+    jest.advanceTimersByTime(GAME_DATA_POLL_MS);
+  });
+}
+
+describe('admin files: game data', () => {
+  it('when the branch has published game data, then the panel shows the set, the last extraction and its problems collapsed with their count', async () => {
+    serveFiles({
+      '/api/file/game-data': gameData({
+        prod: { published: publishedSet(), lastExtraction: extraction('published') },
+        beta: { lastExtraction: extraction('failed', { message: 'beta only' }) },
+      }),
+    });
+    await open('prod');
+    await gameDataPanel().findByRole('region', { name: 'Published set' });
+
+    expect(fact('Published set', 'Version')).toBe('3');
+    expect(fact('Published set', 'Records read')).toBe('808');
+    expect(fact('Published set', 'Items')).toBe('412');
+    expect(fact('Published set', 'Affixes')).toBe('120');
+    expect(fact('Published set', 'Sets')).toBe('9');
+    expect(fact('Published set', 'Creatures')).toBe('1,534');
+    expect(fact('Published set', 'Languages')).toBe('English (en), Deutsch (de)');
+    expect(fact('Published set', 'Published (UTC)')).toBe('2025-03-02 10:15');
+    expect(fact('Published set', 'Read from')).toBe('GrimLeagueS07.arz, Text_EN.arc, Text_DE.arc');
+    expect(fact('Last extraction', 'Status')).toBe('Published');
+    expect(fact('Last extraction', 'Started (UTC)')).toBe('2025-03-02 10:14');
+    expect(fact('Last extraction', 'Took')).toBe('12.3 s');
+    expect(gameDataPanel().queryByText('beta only')).toBeNull();
+
+    const lastExtraction = within(gameDataPanel().getByRole('region', { name: 'Last extraction' }));
+    const summary = lastExtraction.getByText('Problems (27)');
+    expect(lastExtraction.getByText('tagMonsterX: no text in de')).not.toBeVisible();
+    fireEvent.click(summary);
+    expect(lastExtraction.getByText('tagMonsterX: no text in de')).toBeVisible();
+    expect(lastExtraction.getByText('… and 25 more')).toBeVisible();
+    expect(gameDataCalls()).toBe(1);
+  });
+
+  it('when nothing has been published, then the panel says which files to upload', async () => {
+    serveFiles();
+    await open('beta');
+
+    expect(await gameDataPanel().findByText(NO_GAME_DATA_TEXT)).toBeInTheDocument();
+    expect(NO_GAME_DATA_TEXT).toBe("No game data published yet: upload the mod's .arz and Text_EN.arc");
+    expect(gameDataPanel().getByText('No extraction has run yet.')).toBeInTheDocument();
+  });
+
+  it('when the last extraction failed, then Failed and its reason show and the published set stays as it was', async () => {
+    serveFiles({
+      '/api/file/game-data': gameData({
+        beta: {
+          published: publishedSet({ problemCount: 0, problems: [] }),
+          lastExtraction: extraction('failed', {
+            message: 'Text_DE.arc: block 3 is not valid LZ4',
+            durationMs: 850,
+          }),
+        },
+      }),
+    });
+    await open('beta');
+    await gameDataPanel().findByRole('region', { name: 'Last extraction' });
+
+    expect(fact('Last extraction', 'Status')).toBe('Failed');
+    expect(fact('Last extraction', 'Took')).toBe('850 ms');
+    expect(
+      within(gameDataPanel().getByRole('region', { name: 'Last extraction' })).getByRole('alert'),
+    ).toHaveTextContent('Text_DE.arc: block 3 is not valid LZ4');
+    expect(fact('Published set', 'Version')).toBe('3');
+    expect(
+      within(gameDataPanel().getByRole('region', { name: 'Published set' })).getByText('No problems found.'),
+    ).toBeInTheDocument();
+  });
+
+  it('when an extraction is processing, then the panel asks again every few seconds until it has finished', async () => {
+    let asked = 0;
+    serveFiles({
+      '/api/file/game-data': () =>
+        ++asked < 3
+          ? gameData({ prod: { lastExtraction: extraction('processing') } })
+          : gameData({ prod: { published: publishedSet(), lastExtraction: extraction('published') } }),
+    });
+    // The panel on its own: the page's grids would keep fake timers busy.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      render(<GameDataPanel branch="prod" uploaded={[]} />);
+      await gameDataPanel().findByText('Still running');
+      expect(fact('Last extraction', 'Status')).toBe('Processing');
+
+      await toNextPoll();
+      await waitFor(() => expect(gameDataCalls()).toBe(2));
+      expect(fact('Last extraction', 'Status')).toBe('Processing');
+      await toNextPoll();
+      await waitFor(() => expect(fact('Last extraction', 'Status')).toBe('Published'));
+      expect(fact('Published set', 'Items')).toBe('412');
+
+      await toNextPoll();
+      await toNextPoll();
+      expect(gameDataCalls()).toBe(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('when an .arz upload finishes, then the panel asks until the extraction that reads it has published it', async () => {
+    const uploadId = '7f1c4c4e-0000-4000-8000-000000000001';
+    const newInputs = [{ fileId: uploadId, fileName: 'New.arz' }, ...inputs.slice(1)];
+    const answers = [
+      // before the upload, and just after it (the worker has not taken it up yet)
+      gameData({ beta: { published: publishedSet(), lastExtraction: extraction('published') } }),
+      gameData({ beta: { published: publishedSet(), lastExtraction: extraction('published') } }),
+      gameData({
+        beta: { published: publishedSet(), lastExtraction: extraction('processing', { inputs: newInputs }) },
+      }),
+      gameData({
+        beta: {
+          published: publishedSet({ version: 4, inputs: newInputs, items: 413 }),
+          lastExtraction: extraction('published', { inputs: newInputs }),
+        },
+      }),
+    ];
+    let asked = 0;
+    serveFiles({
+      '/api/file/game-data': () => answers[Math.min(asked++, answers.length - 1)],
+      [`/api/file/uploads/${uploadId}`]: record('New.arz', 'ready'),
+    });
+    await open('beta');
+    await gameDataPanel().findByRole('region', { name: 'Published set' });
+    expect(gameDataCalls()).toBe(1);
+
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      fireEvent.change(screen.getByLabelText('Choose mod files'), { target: { files: [file('New.arz')] } });
+      fireEvent.click(
+        within(screen.getByRole('region', { name: 'Upload mod files' })).getByRole('button', { name: 'Save' }),
+      );
+      act(() => FakeXhr.last!.answer(200, record('New.arz', 'ready')));
+      // At once after the upload: the worker has not taken it up yet, so the panel keeps asking.
+      await waitFor(() => expect(gameDataCalls()).toBe(2));
+      await screen.findByText('Processed');
+      await toNextPoll();
+      await waitFor(() => expect(fact('Last extraction', 'Status')).toBe('Processing'));
+      await toNextPoll();
+      await waitFor(() => expect(fact('Published set', 'Version')).toBe('4'));
+      expect(fact('Published set', 'Items')).toBe('413');
+      expect(fact('Published set', 'Read from')).toBe('New.arz, Text_EN.arc, Text_DE.arc');
+      expect(fact('Last extraction', 'Status')).toBe('Published');
+
+      await toNextPoll();
+      await toNextPoll();
+      expect(gameDataCalls()).toBe(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('when the launcher is uploaded, then the game data is not asked for again', async () => {
+    serveFiles({ '/api/file/uploads/7f1c4c4e-0000-4000-8000-000000000001': record('Launcher.zip', 'ready') });
+    await open('beta');
+    await gameDataPanel().findByText(NO_GAME_DATA_TEXT);
+
+    fireEvent.change(screen.getByLabelText('Choose launcher file'), { target: { files: [file('Launcher.zip')] } });
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Upload launcher' })).getByRole('button', { name: 'Save' }),
+    );
+    act(() => FakeXhr.last!.answer(200, record('Launcher.zip', 'ready')));
+    await screen.findByText('Processed');
+
+    expect(gameDataCalls()).toBe(1);
+  });
+
+  it('when the game data cannot be loaded, then the panel says so, the files still show and no Error modal opens', async () => {
+    serveFiles({
+      '/api/file/game-data': () => fakeResponse({ status: 503, body: { message: 'files service unavailable' } }),
+    });
+    await open('prod');
+
+    expect(
+      await gameDataPanel().findByText('The game data status could not be loaded: files service unavailable'),
+    ).toBeInTheDocument();
+    expect(gridTexts('Mod Files')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

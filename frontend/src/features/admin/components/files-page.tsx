@@ -26,6 +26,7 @@ import { addChosenFiles, UPLOAD_ACCEPT } from '../upload-rules';
 import { useLoad } from '../use-load';
 import { AdminGrid } from './admin-grid';
 import { FinalizeBeta } from './finalize-beta';
+import { GameDataPanel } from './game-data-panel';
 
 export const DEFAULT_MOD_NAME = 'GrimLeagueS07';
 /** How often a still-processing upload is asked about. */
@@ -40,6 +41,8 @@ export function FilesPage() {
 
 function BranchFiles({ branch }: { branch: Branch }) {
   const { status, data, error, refresh } = useLoad(() => getAdminFiles(branch), [branch]);
+  // The mod uploads that finished last: the game-data panel waits for the extraction that reads them.
+  const [uploadedMods, setUploadedMods] = useState<FileRecord[]>([]);
 
   const download = async (fileName: string) => {
     try {
@@ -111,9 +114,13 @@ function BranchFiles({ branch }: { branch: Branch }) {
               multiple
               labelName="Mod Name"
               defaultLabel={(name) => data.modFiles.find((f) => f.fileName === name)?.modName ?? DEFAULT_MOD_NAME}
-              onUploaded={() => void refresh()}
+              onUploaded={(uploads) => {
+                void refresh();
+                setUploadedMods(uploads);
+              }}
             />
           </Box>
+          <GameDataPanel branch={branch} uploaded={uploadedMods} />
           <Box>
             <Typography variant="h5" component="h2" gutterBottom>
               Launcher File
@@ -155,7 +162,8 @@ interface UploadPanelProps {
   multiple: boolean;
   labelName: string;
   defaultLabel: (fileName: string) => string;
-  onUploaded: () => void;
+  /** Called once a Save has finished, with the uploads that were processed successfully. */
+  onUploaded: (uploads: FileRecord[]) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -203,6 +211,7 @@ function UploadPanel({ branch, kind, multiple, labelName, defaultLabel, onUpload
     setSaving(true);
     setFailure(null);
     let anyDone = false;
+    const processed: FileRecord[] = [];
     for (const entry of pending.filter((p) => p.state === 'chosen')) {
       const name = entry.file.name;
       patch(name, { state: 'uploading', progress: 0 });
@@ -222,6 +231,7 @@ function UploadPanel({ branch, kind, multiple, labelName, defaultLabel, onUpload
           if (final.errorMessage) window.alert(final.errorMessage);
         } else {
           patch(name, { state: 'ready' });
+          processed.push(final);
         }
       } catch (error) {
         // An HTTP failure resets the form (spec §8); its message stays beside it.
@@ -231,7 +241,7 @@ function UploadPanel({ branch, kind, multiple, labelName, defaultLabel, onUpload
       }
     }
     setSaving(false);
-    if (anyDone) onUploaded();
+    if (anyDone) onUploaded(processed);
   };
 
   const waiting = pending.some((p) => p.state === 'chosen');
