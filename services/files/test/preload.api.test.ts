@@ -1,4 +1,5 @@
-import { eventually, getJson, startHarness, type Harness } from './support/harness';
+import { validArc, validArz } from './support/game-files';
+import { eventually, getJson, startHarness, upload, type Harness } from './support/harness';
 
 jest.setTimeout(120_000);
 
@@ -8,8 +9,14 @@ type ModFiles = Array<{ fileName: string; downloadUrl: string }>;
 describe("the About page's pre-load list", () => {
   let h: Harness;
   beforeAll(async () => {
-    // The demo seed serves GrimLeagueS07.arz, GrimLeagueS07_Text_EN.arc (core) and GrimLeagueS07_Extras.zip.
+    // The demo seed serves GrimLeagueS07_Extras.zip; the mod's core GrimLeagueS07.arz and GrimLeagueS07_Text_EN.arc
+    // come as `npm start` brings them, through an admin upload.
     h = await startHarness({ FILES_DEMO_SEED: 'true' });
+    for (const [name, bytes] of [
+      ['GrimLeagueS07.arz', validArz(31)],
+      ['GrimLeagueS07_Text_EN.arc', validArc(32)],
+    ] as const)
+      expect((await upload(h, name, bytes, { modName: 'GrimLeagueS07' }, '?branch=prod')).body.status).toBe('ready');
     await eventually(async () => {
       const l = (await getJson(h, '/file/filenames?branch=prod')).body as { modFiles: ModFiles };
       return l.modFiles.length === 3;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Logger, ObjectStorage } from '@league/platform';
 import type { FileRepository } from '../data/file.repository';
-import { writeArc, writeArz, writeZip } from '../formats';
+import { writeZip } from '../formats';
 import type { PatchNotes } from './patch-notes';
 import type { Branch } from './rules';
 import type { Uploads } from './uploads';
@@ -14,28 +14,15 @@ interface DemoFile {
   bytes: Buffer;
 }
 
-/** A small but valid league file set per branch, written by the project's own writers. */
+/**
+ * A small but valid league file set per branch, written by the project's own writers. The mod's database and
+ * text archive are not here: `npm start` writes them from the demo catalogue and uploads them as an admin
+ * would (tools/scripts/lib.mjs, `uploadDemoGameFiles`), so the demo runs the whole game-data pipeline.
+ */
 function demoFiles(branch: Branch): DemoFile[] {
   const build = branch === 'prod' ? 1 : 2;
-  const records = Array.from({ length: 12 }, (_, i) => ({
-    name: `records/items/league/s07_item_${String(i).padStart(2, '0')}.dbr`,
-    type: 'ItemArtifact',
-    fields: [
-      { type: 0 as const, key: 'itemLevel', values: [60 + i] },
-      { type: 1 as const, key: 'dropChance', values: [0.25 * build] },
-      { type: 2 as const, key: 'description', values: [0] },
-    ],
-  }));
-  const tags = Array.from({ length: 12 }, (_, i) => `tagLeagueItem${i}=League relic ${i} (build ${build})`).join('\n');
   const readme = `Grim League Season 7 launcher (${branch} build ${build}). Unzip next to Grim Dawn.exe.\n`;
   return [
-    { name: 'GrimLeagueS07.arz', kind: 'mod', modName: 'GrimLeagueS07', bytes: writeArz(records) },
-    {
-      name: 'GrimLeagueS07_Text_EN.arc',
-      kind: 'mod',
-      modName: 'GrimLeagueS07',
-      bytes: writeArc([{ name: 'tags_league_items.txt', data: Buffer.from(`${tags}\n`) }]),
-    },
     {
       name: 'GrimLeagueS07_Extras.zip',
       kind: 'mod',
