@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { ENGINES } from './engines';
+import { CLUSTER_ENGINES, ENGINES } from './engines';
 import { StackError } from './errors';
-import { engineUrls, loadSettings } from './settings';
+import { engineUrls, kafkaClusterBrokers, loadSettings } from './settings';
 import { down, logFile, status, up } from './stack';
 
 const usage = `usage: npm run stack -- <command> [engine...]
   up [engine...]      provision (first time) and start the engines, wait until healthy
   down [engine...]    stop the engines
-  status              show each engine's pid, ports and health
+  status [engine...]  show each engine's pid, ports and health
   logs [engine] [-f]  print (or follow) an engine's log
-  env                 print the connection variables for the running stack
-engines: ${ENGINES.map((e) => e.name).join(', ')}`;
+  env [--kafka-cluster]  print the connection variables (with the flag: KAFKA_BROKERS of the cluster)
+engines: ${ENGINES.map((e) => e.name).join(', ')}
+opt-in: kafka-cluster (three KRaft brokers ${CLUSTER_ENGINES.map((e) => e.name).join(', ')} on KAFKA_CLUSTER_PORT
+        19092-19094, controllers 19102-19104, data in .local/kafka-cluster; never started by npm start)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -28,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
       await down(rest);
       return 0;
     case 'status': {
-      const rows = await status(s);
+      const rows = await status(s, rest);
       for (const r of rows) {
         const state = r.healthy ? 'healthy' : r.pid ? 'starting/unhealthy' : 'stopped';
         console.log(
@@ -40,7 +42,9 @@ async function main(argv: string[]): Promise<number> {
     case 'logs': {
       const follow = rest.includes('-f');
       const names = rest.filter((a) => a !== '-f');
-      const targets = names.length ? names : ENGINES.map((e) => e.name);
+      const targets = names.length
+        ? names.flatMap((n) => (n === 'kafka-cluster' ? CLUSTER_ENGINES.map((e) => e.name) : [n]))
+        : ENGINES.map((e) => e.name);
       const files = targets.map((n) => logFile(s, n)).filter((f) => fs.existsSync(f));
       if (files.length === 0) {
         console.log('no logs yet: run `npm run stack -- up` first');
@@ -49,9 +53,12 @@ async function main(argv: string[]): Promise<number> {
       const tail = spawn('tail', [follow ? '-F' : '-n', ...(follow ? [] : ['60']), ...files], { stdio: 'inherit' });
       return new Promise((resolve) => tail.on('exit', (code) => resolve(code ?? 0)));
     }
-    case 'env':
-      for (const [k, v] of Object.entries(engineUrls(s))) console.log(`${k}=${v}`);
+    case 'env': {
+      const urls = engineUrls(s);
+      if (rest.includes('--kafka-cluster')) urls.KAFKA_BROKERS = kafkaClusterBrokers(s);
+      for (const [k, v] of Object.entries(urls)) console.log(`${k}=${v}`);
       return 0;
+    }
     default:
       console.log(usage);
       return command === undefined || command === 'help' ? 0 : 2;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
@@ -5,7 +6,7 @@ import Redis from 'ioredis';
 import mongoose from 'mongoose';
 import { run } from './proc';
 import { ensureDebianCommand, ferretdbBinary, kafkaLibs, mailpitBinary, minioBinary, requireTool } from './provision';
-import type { StackSettings } from './settings';
+import { KAFKA_CLUSTER_SIZE, kafkaClusterNode, type StackSettings } from './settings';
 
 type Say = (line: string) => void;
 
@@ -128,19 +129,79 @@ const ferretdb: Engine = {
   },
 };
 
+/** Writes a broker's server.properties and log4j file, formats its KRaft storage once; returns how to launch it. */
+function prepareKafka(
+  s: StackSettings,
+  say: Say,
+  opts: { dir: string; properties: string[]; clusterId?: () => string; heapMb: number },
+): Launch {
+  const libs = kafkaLibs(s, say);
+  const java = requireTool('java', 'install a Java 17 runtime to run Kafka');
+  fs.mkdirSync(opts.dir, { recursive: true });
+  const logDir = path.join(opts.dir, 'data');
+  const props = path.join(opts.dir, 'server.properties');
+  fs.writeFileSync(props, [...opts.properties, `log.dirs=${logDir}`, 'log.retention.hours=168', ''].join('\n'));
+  const log4j = path.join(opts.dir, 'log4j.properties');
+  fs.writeFileSync(
+    log4j,
+    [
+      'log4j.rootLogger=WARN, stdout',
+      'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+      'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+      'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      'log4j.logger.kafka.server.KafkaServer=INFO',
+      '',
+    ].join('\n'),
+  );
+  const classpath = `${libs}/*`;
+  const jvm = [
+    `-Xms${Math.min(256, opts.heapMb)}m`,
+    `-Xmx${opts.heapMb}m`,
+    '-XX:+UseG1GC',
+    '-XX:TieredStopAtLevel=1',
+    `-Dlog4j.configuration=file:${log4j}`,
+  ];
+  // KRaft storage is formatted once; meta.properties marks a formatted log directory.
+  if (!fs.existsSync(path.join(logDir, 'meta.properties'))) {
+    const clusterId =
+      opts.clusterId?.() ??
+      run(java, ['-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid']).trim().split('\n').pop()!;
+    run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props]);
+  }
+  return { cmd: java, args: [...jvm, '-cp', classpath, 'kafka.Kafka', props] };
+}
+
+/** True when the broker at `port` answers metadata and the cluster has a controller (and `nodeId` among its brokers). */
+async function kafkaHealthy(port: number, nodeId?: number): Promise<boolean> {
+  const kafka = new Kafka({
+    clientId: 'league-stack',
+    brokers: [`127.0.0.1:${port}`],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1500,
+    retry: { retries: 0 },
+  });
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    if (cluster.controller === null || cluster.brokers.length === 0) return false;
+    return nodeId === undefined || cluster.brokers.some((b) => b.nodeId === nodeId);
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
 const kafkaEngine: Engine = {
   name: 'kafka',
   ports: (s) => [s.ports.kafka, s.ports.kafkaController],
   startTimeout: 120,
-  prepare: (s, say) => {
-    const libs = kafkaLibs(s, say);
-    const java = requireTool('java', 'install a Java 17 runtime to run Kafka');
-    const dir = dataDir(s, 'kafka');
-    const logDir = path.join(dir, 'data');
-    const props = path.join(dir, 'server.properties');
-    fs.writeFileSync(
-      props,
-      [
+  prepare: (s, say) =>
+    prepareKafka(s, say, {
+      dir: dataDir(s, 'kafka'),
+      heapMb: 768,
+      properties: [
         'process.roles=broker,controller',
         'node.id=1',
         `controller.quorum.voters=1@127.0.0.1:${s.ports.kafkaController}`,
@@ -149,7 +210,6 @@ const kafkaEngine: Engine = {
         'controller.listener.names=CONTROLLER',
         'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
         'inter.broker.listener.name=PLAINTEXT',
-        `log.dirs=${logDir}`,
         'num.partitions=3',
         'offsets.topic.replication.factor=1',
         'offsets.topic.num.partitions=10',
@@ -157,60 +217,71 @@ const kafkaEngine: Engine = {
         'transaction.state.log.min.isr=1',
         'group.initial.rebalance.delay.ms=0',
         'auto.create.topics.enable=true',
-        'log.retention.hours=168',
-        '',
-      ].join('\n'),
-    );
-    const log4j = path.join(dir, 'log4j.properties');
-    fs.writeFileSync(
-      log4j,
-      [
-        'log4j.rootLogger=WARN, stdout',
-        'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
-        'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
-        'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
-        'log4j.logger.kafka.server.KafkaServer=INFO',
-        '',
-      ].join('\n'),
-    );
-    const classpath = `${libs}/*`;
-    const jvm = [
-      '-Xms256m',
-      '-Xmx768m',
-      '-XX:+UseG1GC',
-      '-XX:TieredStopAtLevel=1',
-      `-Dlog4j.configuration=file:${log4j}`,
-    ];
-    // KRaft storage is formatted once; meta.properties marks a formatted log directory.
-    if (!fs.existsSync(path.join(logDir, 'meta.properties'))) {
-      const clusterId = run(java, ['-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid'])
-        .trim()
-        .split('\n')
-        .pop()!;
-      run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props]);
-    }
-    return { cmd: java, args: [...jvm, '-cp', classpath, 'kafka.Kafka', props] };
-  },
-  healthy: async (s) => {
-    const kafka = new Kafka({
-      clientId: 'league-stack',
-      brokers: [`127.0.0.1:${s.ports.kafka}`],
-      logLevel: logLevel.NOTHING,
-      connectionTimeout: 1500,
-      retry: { retries: 0 },
-    });
-    const admin = kafka.admin();
-    try {
-      await admin.connect();
-      const cluster = await admin.describeCluster();
-      return cluster.brokers.length > 0 && cluster.controller !== null;
-    } catch {
-      return false;
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-  },
+      ],
+    }),
+  healthy: (s) => kafkaHealthy(s.ports.kafka),
 };
+
+/** The cluster's id, chosen once and shared by its three nodes (each formats its storage with it). */
+function kafkaClusterId(s: StackSettings): string {
+  const file = path.join(dataDir(s, 'kafka-cluster'), 'cluster-id');
+  if (!fs.existsSync(file)) {
+    // 22 characters of URL-safe base64 over 16 random bytes: the form Kafka's own random-uuid prints.
+    fs.writeFileSync(file, `${randomBytes(16).toString('base64url')}\n`);
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Node n of the opt-in three-broker KRaft cluster (`npm run stack -- up kafka-cluster`): broker and
+ * controller in one process, as the single node is, on ports and a data directory of its own
+ * (`.local/kafka-cluster/node-n`), so it runs beside the single-broker stack. Topics default to replication
+ * factor 3 with min.insync.replicas 2, as the k8s topics Job and compose create them: an event acknowledged
+ * to an acks=all producer is on two brokers at least, and one broker may die without losing it or stopping
+ * writes.
+ */
+function kafkaClusterEngine(n: number): Engine {
+  return {
+    name: `kafka-${n}`,
+    ports: (s) => Object.values(kafkaClusterNode(s, n)),
+    startTimeout: 180,
+    prepare: (s, say) => {
+      const voters = Array.from({ length: KAFKA_CLUSTER_SIZE }, (_, i) => {
+        return `${i + 1}@127.0.0.1:${kafkaClusterNode(s, i + 1).controller}`;
+      }).join(',');
+      const { broker, controller } = kafkaClusterNode(s, n);
+      return prepareKafka(s, say, {
+        dir: path.join(dataDir(s, 'kafka-cluster'), `node-${n}`),
+        // Three brokers share the two cores and the memory with everything else: a smaller heap each.
+        heapMb: 512,
+        clusterId: () => kafkaClusterId(s),
+        properties: [
+          'process.roles=broker,controller',
+          `node.id=${n}`,
+          `controller.quorum.voters=${voters}`,
+          `listeners=PLAINTEXT://127.0.0.1:${broker},CONTROLLER://127.0.0.1:${controller}`,
+          `advertised.listeners=PLAINTEXT://127.0.0.1:${broker}`,
+          'controller.listener.names=CONTROLLER',
+          'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+          'inter.broker.listener.name=PLAINTEXT',
+          'num.partitions=3',
+          `default.replication.factor=${KAFKA_CLUSTER_SIZE}`,
+          'min.insync.replicas=2',
+          'unclean.leader.election.enable=false',
+          `offsets.topic.replication.factor=${KAFKA_CLUSTER_SIZE}`,
+          'offsets.topic.num.partitions=10',
+          `transaction.state.log.replication.factor=${KAFKA_CLUSTER_SIZE}`,
+          'transaction.state.log.min.isr=2',
+          'group.initial.rebalance.delay.ms=0',
+          'auto.create.topics.enable=true',
+          // A restarted broker takes back the leadership it prefers within 30 s instead of 5 minutes.
+          'leader.imbalance.check.interval.seconds=30',
+        ],
+      });
+    },
+    healthy: (s) => kafkaHealthy(kafkaClusterNode(s, n).broker, n),
+  };
+}
 
 const minio: Engine = {
   name: 'minio',
@@ -268,3 +339,9 @@ const mailpit: Engine = {
 };
 
 export const ENGINES: Engine[] = [redis, ferretdb, kafkaEngine, minio, mailpit];
+
+/** The opt-in engines, started only when named (`up kafka-cluster` names all three nodes). */
+export const CLUSTER_ENGINES: Engine[] = Array.from({ length: KAFKA_CLUSTER_SIZE }, (_, i) =>
+  kafkaClusterEngine(i + 1),
+);
+export const ENGINE_GROUPS: Record<string, string[]> = { 'kafka-cluster': CLUSTER_ENGINES.map((e) => e.name) };

@@ -179,3 +179,40 @@ export function ensureDebianCommand(cmd: string, pkg: string, say: Say): string 
   if (!installed) throw new StackError(`${pkg} was installed but ${cmd} is still not on PATH`);
   return installed;
 }
+
+/**
+ * Installs Debian packages when `cmd` is missing or a package is not installed, and we may (root with
+ * apt-get); else says how. Returns the command's path. Used for packages that bring a command and modules
+ * of it (nginx and its brotli module).
+ */
+export function ensureDebianPackages(pkgs: string[], cmd: string, say: Say): string {
+  const installed = (pkg: string) =>
+    /^install ok installed$/m.test(run('dpkg-query', ['-W', '-f=${Status}\\n', pkg], {}).trim());
+  const missing = pkgs.filter((pkg) => {
+    try {
+      return !installed(pkg);
+    } catch {
+      return true;
+    }
+  });
+  const found = which(cmd) ?? (fs.existsSync(`/usr/sbin/${cmd}`) ? `/usr/sbin/${cmd}` : undefined);
+  if (found && missing.length === 0) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !which('apt-get')) {
+    throw new StackError(
+      `${cmd} not found: install Debian's ${missing.join(' ')} (apt-get install ${missing.join(' ')})`,
+    );
+  }
+  say(`installing Debian packages ${missing.join(', ')} (for ${cmd})`);
+  // RUNLEVEL=1: the package's scripts must not start a system-wide nginx on port 80.
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
+  try {
+    run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
+  } catch {
+    run('apt-get', ['update'], { env });
+    run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
+  }
+  const now = which(cmd) ?? (fs.existsSync(`/usr/sbin/${cmd}`) ? `/usr/sbin/${cmd}` : undefined);
+  if (!now) throw new StackError(`${missing.join(' ')} installed but ${cmd} is still not found`);
+  return now;
+}

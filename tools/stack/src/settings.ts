@@ -19,6 +19,8 @@ export interface StackSettings {
     smtp: number;
     mailpitHttp: number;
     ferretDebug: number;
+    /** The opt-in three-broker Kafka cluster: broker n listens on kafkaCluster + n - 1, its controller 10 above. */
+    kafkaCluster: number;
   };
   minio: { accessKey: string; secretKey: string };
   versions: { ferretdb: string; minio: string; mailpit: string; kafka: string };
@@ -66,6 +68,7 @@ export function loadSettings(env = process.env): StackSettings {
       smtp: port(env, 'SMTP_PORT', 1025),
       mailpitHttp: port(env, 'MAILPIT_HTTP_PORT', 8025),
       ferretDebug: port(env, 'FERRETDB_DEBUG_PORT', 8088),
+      kafkaCluster: port(env, 'KAFKA_CLUSTER_PORT', 19092),
     },
     minio: {
       accessKey: env.MINIO_ACCESS_KEY ?? 'league',
@@ -93,6 +96,21 @@ export function engineUrls(s: StackSettings): Record<string, string> {
     SMTP_URL: `smtp://127.0.0.1:${s.ports.smtp}`,
     MAILPIT_URL: `http://127.0.0.1:${s.ports.mailpitHttp}`,
   };
+}
+
+/** How many brokers the opt-in Kafka cluster has (`npm run stack -- up kafka-cluster`). */
+export const KAFKA_CLUSTER_SIZE = 3;
+
+/** Broker n (1-based) of the Kafka cluster: its client and controller ports. */
+export function kafkaClusterNode(s: StackSettings, n: number): { broker: number; controller: number } {
+  return { broker: s.ports.kafkaCluster + n - 1, controller: s.ports.kafkaCluster + 10 + n - 1 };
+}
+
+/** KAFKA_BROKERS for the three-broker cluster: every broker, so a client bootstraps from whichever is up. */
+export function kafkaClusterBrokers(s: StackSettings): string {
+  return Array.from({ length: KAFKA_CLUSTER_SIZE }, (_, i) => `127.0.0.1:${kafkaClusterNode(s, i + 1).broker}`).join(
+    ',',
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENGINES, type Engine } from './engines';
+import { CLUSTER_ENGINES, ENGINE_GROUPS, ENGINES, type Engine } from './engines';
 import { StackError } from './errors';
 import { isAlive, portHolder, portOpen, sleep, startDetached } from './proc';
 import { loadSettings, type StackSettings } from './settings';
@@ -29,13 +29,20 @@ function readPid(s: StackSettings, name: string): number | undefined {
   }
 }
 
-function selected(names: string[]): Engine[] {
+/** The engines named (a group such as `kafka-cluster` stands for its members); none named: the default set. */
+export function selected(names: string[]): Engine[] {
   if (names.length === 0) return ENGINES;
-  return names.map((n) => {
-    const engine = ENGINES.find((e) => e.name === n);
-    if (!engine) throw new StackError(`unknown engine '${n}'; engines: ${ENGINES.map((e) => e.name).join(', ')}`);
-    return engine;
-  });
+  const all = [...ENGINES, ...CLUSTER_ENGINES];
+  return names
+    .flatMap((n) => ENGINE_GROUPS[n] ?? [n])
+    .map((n) => {
+      const engine = all.find((e) => e.name === n);
+      if (!engine)
+        throw new StackError(
+          `unknown engine '${n}'; engines: ${ENGINES.map((e) => e.name).join(', ')} (opt-in: ${Object.keys(ENGINE_GROUPS).join(', ')})`,
+        );
+      return engine;
+    });
 }
 
 /** One `up` at a time per checkout: npm start and npm test may race to provision the same engines. */
@@ -148,9 +155,16 @@ export interface EngineStatus {
   healthy: boolean;
 }
 
-export async function status(s = loadSettings()): Promise<EngineStatus[]> {
+/**
+ * Each engine's pid, ports and health: the default engines, or the ones named (`status kafka-cluster`).
+ * The opt-in nodes are listed after the default ones whenever one of them has a pid file.
+ */
+export async function status(s = loadSettings(), names: string[] = []): Promise<EngineStatus[]> {
+  const engines = names.length
+    ? selected(names)
+    : [...ENGINES, ...CLUSTER_ENGINES.filter((e) => fs.existsSync(pidFile(s, e.name)))];
   return Promise.all(
-    ENGINES.map(async (engine) => ({
+    engines.map(async (engine) => ({
       name: engine.name,
       pid: readPid(s, engine.name),
       ports: engine.ports(s),

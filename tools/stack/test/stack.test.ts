@@ -33,7 +33,7 @@ describe('tools/stack', () => {
 
   it('when an engine name is unknown, then up refuses and lists the engines', async () => {
     await expect(up(['postgres'], () => undefined)).rejects.toThrow(
-      "unknown engine 'postgres'; engines: redis, ferretdb, kafka, minio, mailpit",
+      "unknown engine 'postgres'; engines: redis, ferretdb, kafka, minio, mailpit (opt-in: kafka-cluster)",
     );
   });
 
