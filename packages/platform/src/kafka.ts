@@ -63,6 +63,12 @@ export function buildEnvelope<D extends EventDefinition>(
   };
 }
 
+/** The replication of a new topic on a cluster of `brokers`: 3 copies, 2 in sync, where there are three brokers. */
+export function topicReplication(brokers: number): { replicationFactor: number; minInsyncReplicas: number } {
+  const replicationFactor = Math.max(1, Math.min(3, brokers));
+  return { replicationFactor, minInsyncReplicas: replicationFactor >= 3 ? 2 : 1 };
+}
+
 const header = (headers: IHeaders | undefined, name: string) => {
   const v = headers?.[name];
   return v === undefined ? undefined : Array.isArray(v) ? String(v[0]) : String(v);
@@ -111,16 +117,29 @@ export class EventBus {
 
   async connect(): Promise<void> {
     if (this.producer) return;
+    // acks=all (every send passes acks -1) and idempotent: an acknowledged event is on every in-sync replica
+    // (at least min.insync.replicas = 2 of 3 brokers in production), and a send retried after a lost answer
+    // or a leader change is written once, not twice. kafkajs keeps the sequence right only with one request
+    // in flight per broker; bench/README.md ("Kafka producer settings") has what that costs. The idempotent
+    // producer retries until the broker takes the send (a relay would re-send its outbox otherwise); the wait
+    // between tries is capped at 5 s so a publish goes out soon after a broker comes back.
     const producer = this.kafka.producer({
       createPartitioner: Partitioners.DefaultPartitioner,
-      idempotent: false,
+      idempotent: true,
+      maxInFlightRequests: 1,
       allowAutoTopicCreation: true,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5_000 },
     });
     await producer.connect();
     this.producer = producer;
   }
 
-  /** Creates topics (and their DLQs) if missing; safe to call on every start. */
+  /**
+   * Creates topics (and their DLQs) if missing; safe to call on every start. On a cluster of three brokers or
+   * more they get replication factor 3 and min.insync.replicas 2, the settings of the k8s topics Job (with
+   * acks=all, an acknowledged event survives the loss of a broker, and a write is refused rather than kept
+   * on one copy); on a smaller cluster (the single local broker) as many replicas as there are brokers.
+   */
   async ensureTopics(topics: string[], numPartitions = 3): Promise<void> {
     const admin = this.kafka.admin();
     await admin.connect();
@@ -128,8 +147,16 @@ export class EventBus {
       const existing = new Set(await admin.listTopics());
       const missing = [...new Set(topics.map((t) => this.wire(t)))].filter((t) => !existing.has(t));
       if (missing.length) {
+        const { replicationFactor, minInsyncReplicas } = topicReplication(
+          (await admin.describeCluster()).brokers.length,
+        );
         await admin.createTopics({
-          topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor: 1 })),
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions,
+            replicationFactor,
+            configEntries: [{ name: 'min.insync.replicas', value: String(minInsyncReplicas) }],
+          })),
           waitForLeaders: true,
         });
       }
@@ -152,6 +179,7 @@ export class EventBus {
   async publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<void> {
     if (!this.producer) await this.connect();
     await this.producer!.send({
+      acks: -1,
       topic: this.wire(topic),
       messages: [
         {
@@ -297,6 +325,7 @@ export class EventBus {
   ) {
     if (!this.producer) await this.connect();
     await this.producer!.send({
+      acks: -1,
       topic: `${topic}.dlq`,
       messages: [
         {
