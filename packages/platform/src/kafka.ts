@@ -6,7 +6,7 @@ import {
   type EventDefinition,
   type EventEnvelope,
 } from '@league/contracts';
-import { Kafka, logLevel, Partitioners, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import { currentRequestId, runWithContext } from './context';
 import { registerLagSource, type LagSample } from './metrics';
 import type { Logger } from './logger';
@@ -61,12 +61,6 @@ export function buildEnvelope<D extends EventDefinition>(
     traceId,
     data: def.schema.parse(data),
   };
-}
-
-/** The replication of a new topic on a cluster of `brokers`: 3 copies, 2 in sync, where there are three brokers. */
-export function topicReplication(brokers: number): { replicationFactor: number; minInsyncReplicas: number } {
-  const replicationFactor = Math.max(1, Math.min(3, brokers));
-  return { replicationFactor, minInsyncReplicas: replicationFactor >= 3 ? 2 : 1 };
 }
 
 const header = (headers: IHeaders | undefined, name: string) => {
@@ -135,10 +129,11 @@ export class EventBus {
   }
 
   /**
-   * Creates topics (and their DLQs) if missing; safe to call on every start. On a cluster of three brokers or
-   * more they get replication factor 3 and min.insync.replicas 2, the settings of the k8s topics Job (with
-   * acks=all, an acknowledged event survives the loss of a broker, and a write is refused rather than kept
-   * on one copy); on a smaller cluster (the single local broker) as many replicas as there are brokers.
+   * Creates topics (and their DLQs) if missing; safe to call on every start. Their replication is the
+   * broker's default (`default.replication.factor`, `min.insync.replicas`): 3 and 2 on the three-broker
+   * cluster of tools/stack, compose and production (where the k8s topics Job declares them first), 1 and 1 on
+   * the single local broker. With acks=all an acknowledged event then survives the loss of a broker, and a
+   * write is refused rather than kept on one copy.
    */
   async ensureTopics(topics: string[], numPartitions = 3): Promise<void> {
     const admin = this.kafka.admin();
@@ -147,21 +142,34 @@ export class EventBus {
       const existing = new Set(await admin.listTopics());
       const missing = [...new Set(topics.map((t) => this.wire(t)))].filter((t) => !existing.has(t));
       if (missing.length) {
-        const { replicationFactor, minInsyncReplicas } = topicReplication(
-          (await admin.describeCluster()).brokers.length,
-        );
         await admin.createTopics({
-          topics: missing.map((topic) => ({
-            topic,
-            numPartitions,
-            replicationFactor,
-            configEntries: [{ name: 'min.insync.replicas', value: String(minInsyncReplicas) }],
-          })),
-          waitForLeaders: true,
+          topics: missing.map((topic) => ({ topic, numPartitions })),
+          waitForLeaders: false,
         });
+        await this.leadersElected(admin, missing);
       }
     } finally {
       await admin.disconnect();
+    }
+  }
+
+  /**
+   * Waits until every partition of the topics has a leader. kafkajs' own wait (createTopics' waitForLeaders)
+   * gives up when the broker it asks has not heard of a new topic yet, which on a cluster of several brokers
+   * is the usual case for a moment after the controller created it.
+   */
+  private async leadersElected(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        const { topics: found } = await admin.fetchTopicMetadata({ topics });
+        if (found.length === topics.length && found.every((t) => t.partitions.every((p) => p.leader >= 0))) return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`no leader for every partition of ${topics.join(', ')} in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 200));
     }
   }
 
