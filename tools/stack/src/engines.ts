@@ -26,6 +26,8 @@ export interface Engine {
   healthy: (s: StackSettings) => Promise<boolean>;
   /** Seconds to wait for health after launch. */
   startTimeout: number;
+  /** Its working directory (default `.local/<name>`). */
+  dir?: (s: StackSettings) => string;
 }
 
 const dataDir = (s: StackSettings, name: string) => {
@@ -244,6 +246,7 @@ function kafkaClusterEngine(n: number): Engine {
   return {
     name: `kafka-${n}`,
     ports: (s) => Object.values(kafkaClusterNode(s, n)),
+    dir: (s) => path.join(s.localDir, 'kafka-cluster', `node-${n}`),
     startTimeout: 180,
     prepare: (s, say) => {
       const voters = Array.from({ length: KAFKA_CLUSTER_SIZE }, (_, i) => {
@@ -276,6 +279,9 @@ function kafkaClusterEngine(n: number): Engine {
           'auto.create.topics.enable=true',
           // A restarted broker takes back the leadership it prefers within 30 s instead of 5 minutes.
           'leader.imbalance.check.interval.seconds=30',
+          // A dead broker is fenced (its partitions led elsewhere) 4 s after its last heartbeat, not 9.
+          'broker.heartbeat.interval.ms=1000',
+          'broker.session.timeout.ms=4000',
         ],
       });
     },

@@ -104,7 +104,7 @@ export async function up(names: string[] = [], say: Say = defaultSay, s = loadSe
       // Provisioning is sequential on purpose: the Go builds each want both cores.
       const launch = engine.prepare(s, say);
       const pid = startDetached(launch.cmd, launch.args, {
-        cwd: path.join(s.localDir, engine.name),
+        cwd: engine.dir?.(s) ?? path.join(s.localDir, engine.name),
         env: launch.env,
         log: logFile(s, engine.name),
       });
