@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LinkButton, NavButton, useQueryPreservingTo } from '@/components/ui/query-link';
@@ -108,6 +109,9 @@ export function AppHeader() {
   const closeDrawer = () => setDrawerOpen(false);
   // Shown only when the operator has configured it (GET /api/site-config).
   const externalNavItem = newItemsLink(useSiteLinks());
+  // The link row is only rendered where it is shown: a phone's first render skips its buttons and links.
+  // (Read at once, not after a first render; without matchMedia, as in the unit tests, it is rendered.)
+  const wide = useMediaQuery(wideScreen(from).replace('@media ', ''), { noSsr: true, defaultMatches: true });
 
   return (
     <AppBar position="sticky">
@@ -125,29 +129,31 @@ export function AppHeader() {
           <MenuIcon />
         </IconButton>
         <Brand hideOnPhones />
-        <Box
-          component="nav"
-          aria-label="Main"
-          sx={{ display: 'flex', alignItems: 'center', [narrowScreen(from)]: { display: 'none' } }}
-        >
-          {navItems.map((item) => (
-            <NavButton key={item.to} to={item.to} end={item.end} size="small" sx={navButtonSx}>
-              {item.label}
-            </NavButton>
-          ))}
-          {externalNavItem && (
-            <Button
-              href={externalNavItem.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="small"
-              endIcon={<OpenInNewIcon fontSize="inherit" />}
-              sx={navButtonSx}
-            >
-              {externalNavItem.label}
-            </Button>
-          )}
-        </Box>
+        {wide && (
+          <Box
+            component="nav"
+            aria-label="Main"
+            sx={{ display: 'flex', alignItems: 'center', [narrowScreen(from)]: { display: 'none' } }}
+          >
+            {navItems.map((item) => (
+              <NavButton key={item.to} to={item.to} end={item.end} size="small" sx={navButtonSx}>
+                {item.label}
+              </NavButton>
+            ))}
+            {externalNavItem && (
+              <Button
+                href={externalNavItem.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="small"
+                endIcon={<OpenInNewIcon fontSize="inherit" />}
+                sx={navButtonSx}
+              >
+                {externalNavItem.label}
+              </Button>
+            )}
+          </Box>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {canToggleBranch && (
           <Suspense fallback={null}>

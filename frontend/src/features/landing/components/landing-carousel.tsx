@@ -13,14 +13,22 @@ export function LandingCarousel({
   slides?: CarouselSlide[];
   intervalMs?: number;
 }) {
-  const [active, setActive] = useState(0);
+  // The slide fading out (previous) stays under the new one until the new one is in.
+  const [{ active, previous }, setShown] = useState<{ active: number; previous: number | null }>({
+    active: 0,
+    previous: null,
+  });
 
   useEffect(() => {
     if (slides.length < 2) return undefined;
-    const timer = setInterval(() => setActive((index) => (index + 1) % slides.length), intervalMs);
+    const timer = setInterval(
+      () => setShown(({ active: index }) => ({ active: (index + 1) % slides.length, previous: index })),
+      intervalMs,
+    );
     return () => clearInterval(timer);
   }, [slides.length, intervalMs]);
 
+  const next = slides.length > 1 ? (active + 1) % slides.length : null;
   return (
     <Box
       role="region"
@@ -36,6 +44,9 @@ export function LandingCarousel({
     >
       {slides.map((slide, index) => {
         const shown = index === active;
+        // Only the slide shown, the one fading out and the next one (ready to fade in) are drawn: the landing
+        // page's first render, on a phone's main thread, skips the rest.
+        const drawn = shown || index === previous || index === next;
         return (
           <Box
             key={slide.title}
@@ -44,33 +55,36 @@ export function LandingCarousel({
             aria-label={`${index + 1} of ${slides.length}`}
             aria-hidden={!shown}
             data-active={shown}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'flex-end',
-              px: { xs: 3, md: 8 },
-              pb: { xs: 4, md: 6 },
-              background: slide.background,
-              opacity: shown ? 1 : 0,
-              transition: 'opacity 900ms ease-in-out',
-              '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
-            }}
+            // Each slide's painting inline: one style rule serves every slide.
+            style={drawn ? { background: slide.background, opacity: shown ? 1 : 0, zIndex: shown ? 1 : 0 } : undefined}
+            sx={slideSx}
           >
-            <Typography
-              variant="h3"
-              component="p"
-              sx={{ fontSize: { xs: '1.7rem', md: '2.6rem' }, textShadow: '0 2px 12px rgba(0,0,0,0.8)' }}
-            >
-              {slide.title}
-            </Typography>
-            <Typography sx={{ maxWidth: 560, mt: 1, color: 'text.secondary', textShadow: '0 1px 6px rgba(0,0,0,0.9)' }}>
-              {slide.text}
-            </Typography>
+            {drawn && (
+              <>
+                <Typography variant="h3" component="p" sx={titleSx}>
+                  {slide.title}
+                </Typography>
+                <Typography sx={textSx}>{slide.text}</Typography>
+              </>
+            )}
           </Box>
         );
       })}
     </Box>
   );
 }
+
+const slideSx = {
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'flex-end',
+  px: { xs: 3, md: 8 },
+  pb: { xs: 4, md: 6 },
+  opacity: 0,
+  transition: 'opacity 900ms ease-in-out',
+  '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+} as const;
+const titleSx = { fontSize: { xs: '1.7rem', md: '2.6rem' }, textShadow: '0 2px 12px rgba(0,0,0,0.8)' } as const;
+const textSx = { maxWidth: 560, mt: 1, color: 'text.secondary', textShadow: '0 1px 6px rgba(0,0,0,0.9)' } as const;

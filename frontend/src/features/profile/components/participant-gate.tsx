@@ -1,5 +1,5 @@
 import Container from '@mui/material/Container';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { ErrorState, LoadingState } from '@/components/ui/page-states';
@@ -41,18 +41,21 @@ export function useActiveParticipant(seasonTypeId: number): ParticipantLoad {
       (profile) => {
         if (!current) return;
         const found = Number.isInteger(seasonTypeId) ? pickParticipant(profile, seasonTypeId) : undefined;
-        setLoad(
-          found
-            ? {
-                kind: 'ready',
-                participant: {
-                  participantId: found.seasonParticipantId,
-                  username: profile.username,
-                  season: found.season,
-                  branch,
-                },
-              }
-            : { kind: 'missing' },
+        // A transition: the screen that waited for the participant renders in slices (see stash-browser).
+        startTransition(() =>
+          setLoad(
+            found
+              ? {
+                  kind: 'ready',
+                  participant: {
+                    participantId: found.seasonParticipantId,
+                    username: profile.username,
+                    season: found.season,
+                    branch,
+                  },
+                }
+              : { kind: 'missing' },
+          ),
         );
       },
       (error: unknown) =>

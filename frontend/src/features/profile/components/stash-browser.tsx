@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ItemDisplay } from '@league/contracts';
 import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { levelRequirementOf } from '@/components/ui/item-display';
@@ -167,7 +167,8 @@ export function StashBrowser({
             }),
           );
     request.then(
-      (answer) => current && setPage({ kind: 'ready', ...answer }),
+      // A transition: the rows render in slices, so a page of items does not block the main thread.
+      (answer) => current && startTransition(() => setPage({ kind: 'ready', ...answer })),
       (error: unknown) =>
         current && setPage({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
     );

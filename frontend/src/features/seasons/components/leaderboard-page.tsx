@@ -2,12 +2,11 @@ import LiveTvIcon from '@mui/icons-material/LiveTv';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
@@ -20,7 +19,7 @@ import { LinkButton } from '@/components/ui/query-link';
 import type { LeaderboardEntry } from '../api/season-types';
 import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
 import { EmptyState, ErrorState } from '@/components/ui/page-states';
-import { TableSkeleton } from '@/components/ui/table-skeleton';
+import { plainTableBodySx, TableSkeleton } from '@/components/ui/table-skeleton';
 
 export const NO_PARTICIPANTS_TEXT = 'No one has joined this ladder yet.';
 /** Rows a page of the table shows (?page=N picks one): a phone renders 25 rows, not the whole ladder. */
@@ -140,25 +139,25 @@ export function LeaderboardPage() {
                   ))}
                 </TableRow>
               </TableHead>
-              <TableBody>
+              {/* Plain rows under one style (see plainTableBodySx): a styled component per cell made
+                  rendering a page of the ladder the longest task of the page. */}
+              <Box component="tbody" sx={plainTableBodySx}>
                 {shown.map((entry) => (
-                  <TableRow key={entry.seasonParticipantId} hover sx={{ height: ROW_HEIGHT }}>
-                    <TableCell sx={cell}>{entry.rank}</TableCell>
-                    <TableCell sx={cell}>
-                      <Link href={participantHref(season.seasonId, entry)} target="_blank" rel="noopener noreferrer">
+                  <tr key={entry.seasonParticipantId} className="hover" style={{ height: ROW_HEIGHT }}>
+                    <td>{entry.rank}</td>
+                    <td>
+                      <a href={participantHref(season.seasonId, entry)} target="_blank" rel="noopener noreferrer">
                         {entry.username}
-                      </Link>
-                    </TableCell>
-                    <TableCell align="right" sx={cell}>
-                      {entry.points}
-                    </TableCell>
-                    {showClasses && <TableCell sx={cell}>{entry.classesPlayed.join(', ')}</TableCell>}
-                    <TableCell sx={cell}>
+                      </a>
+                    </td>
+                    <td className="numeric">{entry.points}</td>
+                    {showClasses && <td>{entry.classesPlayed.join(', ')}</td>}
+                    <td>
                       <Socials entry={entry} />
-                    </TableCell>
-                  </TableRow>
+                    </td>
+                  </tr>
                 ))}
-              </TableBody>
+              </Box>
             </Table>
           </TableContainer>
           {pages > 1 && (
