@@ -144,11 +144,64 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The pages visitors open from outside (a link, a bookmark, the launcher's buttons), by address, and the
+ * module each starts in. The build fails when one of them is no longer a lazy chunk of its own.
+ */
+const LANDING_ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^#\/(profile(?=[/?]|$)|seasons\/[^/?]+\/trading-post)/, 'src/features/profile/profile-routes.tsx'],
+  [/^#\/(seasons\/[^/?]+\/)?leaderboard(?=[/?]|$)/, 'src/features/seasons/components/leaderboard-page.tsx'],
+  [/^#\/item\/[^/?]+/, 'src/features/items/components/item-detail-page.tsx'],
+];
+
+/**
+ * With hash routes the server cannot tell which page is opened, so a page's lazy chunk used to be asked for
+ * only once the app's own JavaScript had arrived and run: a second round of downloads before anything of
+ * the page could show. This writes a tiny script, loaded async from index.html, that reads the address and
+ * adds a modulepreload for the opened page's chunks, so they download alongside the app's.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'league:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') return;
+      const initial = closure(entry.fileName);
+      const table = LANDING_ROUTES.map(([pattern, module]) => {
+        const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+        if (!chunk) throw new Error(`route preload: ${module} is not a lazy chunk of its own`);
+        return [pattern.source, [...closure(chunk.fileName)].filter((f) => !initial.has(f))] as const;
+      });
+      const source =
+        `(function(){var h=location.hash,t=${JSON.stringify(table)};` +
+        `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(h)){for(var j=0;j<t[i][1].length;j++){` +
+        `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='./'+t[i][1][j];` +
+        `document.head.appendChild(l)}break}})();\n`;
+      const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
+      html.source = String(html.source).replace(
+        '<script type="module"',
+        `<script async fetchpriority="high" src="./${fileName}"></script>\n    <script type="module"`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // Relative asset URLs: with hash routing the app works wherever the BFF mounts it.
   base: './',
-  plugins: [react(), chunkSets, precompress()],
+  plugins: [react(), chunkSets, routePreload(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
