@@ -1,6 +1,6 @@
 // The BFF's throughput: the same read measured in one run straight at the season service and through the
 // BFF (autocannon, 10 keep-alive connections, loopback only), printing req/s, p99 and the ratio
-// BFF / direct (target >= 0.85). Two more paths show what the BFF is made of, in the same run: a bare Node
+// BFF / direct (target >= 0.70; issue 28 retired 0.85 for the 2-core machine). Two more paths show what the BFF is made of, in the same run: a bare Node
 // proxy (bench/bare-proxy.mjs), what any proxy on Node reaches on this machine, and the proxy library alone
 // as the BFF configures it (bench/hpm-proxy.mjs). Measuring starts once season and the engines are idle. Spawns its own season service (throwaway database, demo seed) and BFF from
 // the built dist, so it needs the engines up and `tsc -b services/season bff` (`npm run bench:bff` does both).
@@ -22,7 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 10;
 const READ = process.env.BENCH_PATH ?? '/season/18/leaderboard';
-const TARGET = 0.85;
+const TARGET = 0.7;
 /** Idle enough to measure: season and the engines together under this share of one core (BENCH_QUIET_SHARE). */
 const QUIET_SHARE = Number(process.env.BENCH_QUIET_SHARE ?? 0.1);
 const QUIET_TIMEOUT_S = Number(process.env.BENCH_QUIET_TIMEOUT_S ?? 600);
