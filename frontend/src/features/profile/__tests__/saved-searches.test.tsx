@@ -91,8 +91,7 @@ describe('saved trade searches (kept by the trade service)', () => {
 
     await screen.findByRole('table', { name: 'Trade listings' });
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'ring{Enter}');
-    await user.click(screen.getByRole('combobox', { name: 'Rarity' }));
-    await user.click(await screen.findByRole('option', { name: 'Legendary' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rarity' }), 'Legendary');
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Save this search' }));

@@ -190,14 +190,12 @@ describe('cloud stash', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'blade{Enter}');
     await waitFor(() => expect(lastQuery(fetchMock, STASH).get('searchTerm')).toBe('blade'));
 
-    await user.click(screen.getByRole('combobox', { name: 'Item type' }));
-    await user.click(await screen.findByRole('option', { name: 'Ring' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Item type' }), 'Ring');
     await waitFor(() => expect(lastQuery(fetchMock, STASH).get('itemType')).toBe('19'));
 
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Min level' }), { target: { value: '50' } });
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Max level' }), { target: { value: '94' } });
-    await user.click(screen.getByRole('combobox', { name: 'Rarity' }));
-    await user.click(await screen.findByRole('option', { name: 'Double Rare MI' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rarity' }), 'Double Rare MI');
 
     await waitFor(() => {
       const q = lastQuery(fetchMock, STASH);
@@ -244,10 +242,12 @@ describe('cloud stash', () => {
     const user = userEvent.setup();
     await table();
 
-    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
-    const sizes = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    const pageSize = screen.getByRole('combobox', { name: /Rows per page/ });
+    const sizes = within(pageSize)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(sizes).toEqual(['10', '20', '30', '50', '100']);
-    await user.click(screen.getByRole('option', { name: '20' }));
+    await user.selectOptions(pageSize, '20');
     await waitFor(() => expect(lastQuery(fetchMock, STASH).get('pageSize')).toBe('20'));
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(lastQuery(fetchMock, STASH).get('page')).toBe('2'));

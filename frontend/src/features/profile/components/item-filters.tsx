@@ -1,6 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
@@ -27,6 +26,12 @@ export const NO_FILTERS: ItemFilterValues = {
   maxLevel: null,
   rarity: null,
 };
+
+/**
+ * The browser's own select: a phone shows its native picker, and the page does not build MUI's menu,
+ * popover and modal for each closed select when it renders. The label stays above the '-- Any --' it shows.
+ */
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 const levelOf = (raw: string): number | null => {
   if (raw.trim() === '') return null;
@@ -139,14 +144,15 @@ export function ItemFilters({
           size="small"
           label="Item type"
           sx={{ minWidth: 170 }}
+          slotProps={nativeSelect}
           value={value.itemType ?? ''}
           onChange={(e) => onChange({ ...value, itemType: e.target.value === '' ? null : Number(e.target.value) })}
         >
-          <MenuItem value="">-- Any --</MenuItem>
+          <option value="">-- Any --</option>
           {STASH_ITEM_TYPE_IDS.map((t) => (
-            <MenuItem key={t.itemTypeId} value={t.itemTypeId}>
+            <option key={t.itemTypeId} value={t.itemTypeId}>
               {t.name}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <TextField
@@ -170,14 +176,15 @@ export function ItemFilters({
           size="small"
           label="Rarity"
           sx={{ minWidth: 170 }}
+          slotProps={nativeSelect}
           value={value.rarity ?? ''}
           onChange={(e) => onChange({ ...value, rarity: e.target.value || null })}
         >
-          <MenuItem value="">-- Any --</MenuItem>
+          <option value="">-- Any --</option>
           {STASH_RARITY_FILTERS.map((r) => (
-            <MenuItem key={r} value={r}>
+            <option key={r} value={r}>
               {r}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
       </Stack>

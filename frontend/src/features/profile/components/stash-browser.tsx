@@ -373,6 +373,8 @@ export function StashBrowser({
               )}
               <TablePagination
                 component="div"
+                // The browser's own select for the page size (see item-filters' nativeSelect).
+                slotProps={{ select: { native: true, inputProps: { 'aria-label': 'Rows per page' } } }}
                 count={page.itemCount}
                 page={pageIndex}
                 rowsPerPage={pageSize}
