@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp } from './http';
-import { createLogger, redactTickets } from './logger';
+import { batchedDestination, createLogger, LOG_FLUSH_MS, redactTickets } from './logger';
 import { listen, closeServer } from './lifecycle';
 import type { AddressInfo } from 'node:net';
 
@@ -48,5 +51,29 @@ describe('chat tickets in logs', () => {
     expect(lines.join('\n')).not.toContain(TICKET.slice(0, 20));
     expect(lines.join('\n')).not.toContain(TICKET.slice(-20));
     expect(JSON.parse(requestLines[0]!)).toMatchObject({ url: '/chat/t/[ticket]/chat/mute-list', status: 404 });
+  });
+});
+
+describe('log lines on stdout', () => {
+  const linesIn = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+
+  it('when a few lines are logged and nothing follows, then they still go out within the flush interval', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'platform-log-')), 'out.log');
+    const logger = createLogger('bff', 'info', batchedDestination(file));
+    await new Promise((r) => setTimeout(r, 50)); // the file is open
+    // Far less than a batch: without the timer these would wait for more lines.
+    for (let i = 0; i < 3; i++) logger.info({ i }, 'request');
+    await new Promise((r) => setTimeout(r, LOG_FLUSH_MS * 3));
+    expect(linesIn(file).map((l) => (JSON.parse(l) as { i: number }).i)).toEqual([0, 1, 2]);
+  });
+
+  it('when many lines are logged at once, then every one arrives, in order', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'platform-log-')), 'out.log');
+    const logger = createLogger('bff', 'info', batchedDestination(file));
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 2_000; i++) logger.info({ i }, 'request');
+    await new Promise((r) => setTimeout(r, LOG_FLUSH_MS * 3));
+    const seen = linesIn(file).map((l) => (JSON.parse(l) as { i: number }).i);
+    expect(seen).toEqual(Array.from({ length: 2_000 }, (_, i) => i));
   });
 });
