@@ -195,6 +195,7 @@ async function main() {
     FILES_BUCKET_PREFIX: `bench-files-${tag}`,
     FILES_UPLOAD_QUEUE: `bench-upload-${tag}`,
     FILES_FINALISE_QUEUE: `bench-finalise-${tag}`,
+    FILES_GAME_DATA_QUEUE: `bench-game-data-${tag}`,
     KAFKA_CLIENT_ID: `bench-files-${tag}`,
     FILES_UPLOAD_WAIT_MS: '0',
   });

@@ -78,6 +78,7 @@ export class FilesStack {
       FILES_BUCKET_PREFIX: `reliability-files-${id}`,
       FILES_UPLOAD_QUEUE: `reliability-files-upload-${id}`,
       FILES_FINALISE_QUEUE: `reliability-files-finalise-${id}`,
+      FILES_GAME_DATA_QUEUE: `reliability-files-game-data-${id}`,
       FILES_CONSUMER_GROUP: `reliability-files-${id}`,
       FILES_DEMO_SEED: 'false',
       ...extra,

@@ -203,6 +203,7 @@ export async function runSchemathesis({ services = SERVICES, examples = 10, work
         CHAT_REDIS_PREFIX: `fuzz-chat-${run}:`,
         FILES_UPLOAD_QUEUE: `fuzz-upload-${run}`,
         FILES_FINALISE_QUEUE: `fuzz-finalise-${run}`,
+        FILES_GAME_DATA_QUEUE: `fuzz-game-data-${run}`,
         FILES_BUCKET_PREFIX: `fuzz-${run}`,
         FILES_DEMO_SEED: 'false',
       };

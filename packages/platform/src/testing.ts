@@ -12,7 +12,11 @@ export function testEnv(service: string, extra: NodeJS.ProcessEnv = {}): NodeJS.
   const id = randomUUID().slice(0, 8);
   const queues: NodeJS.ProcessEnv =
     service === 'files'
-      ? { FILES_UPLOAD_QUEUE: `test-files-upload-${id}`, FILES_FINALISE_QUEUE: `test-files-finalise-${id}` }
+      ? {
+          FILES_UPLOAD_QUEUE: `test-files-upload-${id}`,
+          FILES_FINALISE_QUEUE: `test-files-finalise-${id}`,
+          FILES_GAME_DATA_QUEUE: `test-files-game-data-${id}`,
+        }
       : service === 'account'
         ? { MAIL_QUEUE: `test-account-mail-${id}` }
         : {};
@@ -148,7 +152,7 @@ export async function callJson(
   baseUrl: string,
   method: string,
   path: string,
-  opts: { body?: unknown; token?: string } = {},
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonReply> {
   const { body, token } = opts;
   const res = await fetch(`${baseUrl}${path}`, {
@@ -156,6 +160,7 @@ export async function callJson(
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...opts.headers,
     },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });

@@ -144,7 +144,7 @@ export class GameDataPublisher {
           affixes: s.affixes,
           sets: s.sets,
           creatures: s.creatures,
-          languages: s.languages,
+          languages: [...s.languages].sort(),
           problems: s.problems,
           problemCount: s.problemCount,
         },

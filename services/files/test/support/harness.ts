@@ -30,6 +30,7 @@ export async function startHarness(extra: NodeJS.ProcessEnv = {}): Promise<Harne
     FILES_BUCKET_PREFIX: unique('test-files'),
     FILES_UPLOAD_QUEUE: unique('files-upload-processing'),
     FILES_FINALISE_QUEUE: unique('files-beta-finalisation'),
+    FILES_GAME_DATA_QUEUE: unique('files-game-data'),
     KAFKA_CLIENT_ID: unique('files-test'),
     ...extra,
   });
