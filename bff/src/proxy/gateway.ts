@@ -20,10 +20,19 @@ interface Layer {
   match(path: string): boolean;
 }
 
+/** The first two literal segments of a path under /api, lowercased ('season/profile'), or fewer. */
+function prefixKey(path: string, segments: number): string | undefined {
+  const parts = path.replace(/^\/api\/?/i, '').split('/', segments);
+  if (parts.length < segments || parts.some((p) => p === '' || /[:*(){}?+]/.test(p))) return undefined;
+  return parts.join('/').toLowerCase();
+}
+
 /**
  * The paths the BFF serves itself under /api (its own routes and mounts in express, e.g. the launcher's
  * composed calls, the token relays, the merged OpenAPI document), read from the express app once it is
- * configured: a request one of them would take, by method and path, is left to express.
+ * configured: a request one of them would take, by method and path, is left to express. The layers are
+ * indexed by their first one or two literal segments, so a service call (`/api/season/18/leaderboard`) is
+ * matched against the few layers under its own prefix, not every one of them.
  */
 export function expressClaims(app: Express): (method: string, path: string) => boolean {
   const stack = (app.router as unknown as { stack: Layer[] }).stack;
@@ -32,7 +41,31 @@ export function expressClaims(app: Express): (method: string, path: string) => b
     const m = method.toLowerCase();
     return Boolean(methods._all || methods[m] || (m === 'head' && methods.get));
   };
-  return (method, path) => own.some((l) => l.match(path) && (!l.route || handles(l.route.methods, method)));
+  const byTwo = new Map<string, Layer[]>();
+  const byOne = new Map<string, Layer[]>();
+  const always: Layer[] = [];
+  for (const layer of own) {
+    const path = layer.rawPath as string;
+    const two = prefixKey(path, 2);
+    const one = prefixKey(path, 1);
+    // A one-segment path (or a mount, which takes everything below it) is looked up by that segment.
+    const bucket = two !== undefined && layer.route ? byTwo : one !== undefined ? byOne : undefined;
+    const key = bucket === byTwo ? two : one;
+    if (!bucket || key === undefined) always.push(layer);
+    else bucket.set(key, [...(bucket.get(key) ?? []), layer]);
+  }
+  const claims = (layers: Layer[] | undefined, method: string, path: string) =>
+    !!layers && layers.some((l) => l.match(path) && (!l.route || handles(l.route.methods, method)));
+  return (method, path) => {
+    const parts = path.replace(/^\/api\/?/i, '').split('/', 2);
+    const one = parts[0]!.toLowerCase();
+    const two = parts.length === 2 ? `${one}/${parts[1]!.toLowerCase()}` : undefined;
+    return (
+      claims(byOne.get(one), method, path) ||
+      (two !== undefined && claims(byTwo.get(two), method, path)) ||
+      claims(always, method, path)
+    );
+  };
 }
 
 const API = /^\/api(?=[/?]|$)/i;
