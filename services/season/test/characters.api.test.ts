@@ -1,5 +1,8 @@
 import { bootSeason, unique, type Harness } from './support/season';
 
+// Against the real engines on a 2-core machine shared with other suites: a stop or a request can take seconds.
+jest.setTimeout(60_000);
+
 const checksum = (n: number) => n.toString(16).toUpperCase().padStart(32, '0');
 
 const info = (over: Record<string, unknown> = {}) => ({

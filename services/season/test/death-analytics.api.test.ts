@@ -3,6 +3,9 @@ import { redisAnalyticsCache } from '../src/data/death-analytics';
 import { seedDemoDeaths } from '../src/domain/death-seed';
 import { bootSeason, unique, type Harness } from './support/season';
 
+// Against the real engines on a 2-core machine shared with other suites: a stop or a request can take seconds.
+jest.setTimeout(60_000);
+
 const checksum = (n: number) => n.toString(16).toUpperCase().padStart(32, '0');
 
 interface Analytics {
