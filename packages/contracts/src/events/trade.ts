@@ -69,6 +69,11 @@ export const listingOpenedV1 = defineEvent(
     /** The seller's username and the stash's rarity class: with them a consumer needs no read of the listing. */
     owner: z.string().optional(),
     rarityFilter: z.string().nullable().optional(),
+    /** The item's records and the season's branch: with them a consumer names the item from the game data. */
+    record: z.string().optional(),
+    prefixRecord: z.string().optional(),
+    suffixRecord: z.string().optional(),
+    isBeta: z.boolean().optional(),
     openedAt: z.string().datetime(),
   }),
 );

@@ -181,6 +181,8 @@ export const tradePriceHistoryQuery = z.object({
 export const tradePriceHistorySchema = z
   .object({
     record: z.string(),
+    /** The record's name in the reader's language, when the published game data knows it. */
+    itemName: z.string().optional(),
     /** The currency the median is over: the one most settlements of this record were paid in. */
     currency: z.string().nullable(),
     median: z.number().nullable(),
@@ -193,6 +195,8 @@ export const tradePriceHistorySchema = z
         count: z.number().int(),
         prefixRecord: z.string(),
         suffixRecord: z.string(),
+        /** The item sold (with its affixes), by the game data in the reader's language, else as it was sold. */
+        itemName: z.string().optional(),
         settledOn: z.string(),
       }),
     ),
