@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger, OutboxRelay, redisSubscriber, startService, type RunningService } from '@league/platform';
+import { GameNames, type GameDataSet } from '@league/gamefiles';
+import {
+  createLogger,
+  followGameData,
+  OutboxRelay,
+  redisSubscriber,
+  startService,
+  type GameData,
+  type RunningService,
+} from '@league/platform';
 import { loadServiceConfig, seedsDemo } from './config';
 import { tradeModels, type TradeModels } from './data/models';
 import { RedisPush } from './data/push';
@@ -27,6 +36,8 @@ export interface TradeRunning extends RunningService {
   /** Saved searches that keep watching (issue 20). */
   savedSearches: SavedSearchService;
   savedSearchIndex: SavedSearchIndex<SavedSearchDoc>;
+  /** The published game data of each branch, followed from files' events (issue 32). */
+  gameData: GameData<GameNames>;
 }
 
 /** Starts the trade service: listings, offers, buyouts, the settlement saga, notifications and blocks. */
@@ -35,7 +46,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
   const logger = createLogger('trade', config.LOG_LEVEL);
   const prefix = config.TRADE_REDIS_PREFIX ?? `trade:${config.MONGO_DB}:`;
   const instance = randomBytes(6).toString('hex');
-  const index = new SearchIndex();
+  let gameData!: GameData<GameNames>;
+  const names = (branch: 'prod' | 'beta') => gameData?.names(branch);
+  const index = new SearchIndex(names);
   let ctx!: TradeContext;
   let store!: MongoTradeStore;
   let models!: TradeModels;
@@ -55,6 +68,19 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       await Promise.all(Object.values(models).map((m) => m.init()));
       store = new MongoTradeStore(models, engines.redis, prefix);
       await store.initSequences();
+      // Before the index loads, so that it is named from the sets published so far.
+      gameData = await followGameData(
+        engines,
+        config,
+        `${config.TRADE_CONSUMER_GROUP}-game-data`,
+        (set) => new GameNames(set as GameDataSet),
+      );
+      // A set published (or promoted) after start: the listings of its branch are named and filtered anew.
+      gameData.onChange((branch, version) => {
+        const started = Date.now();
+        const renamed = index.rename();
+        logger.info({ branch, version, renamed, ms: Date.now() - started }, 'search index named from new game data');
+      });
       // Use cases name the listing or offer they wrote, and the relay reads that one by _id. The sweep for
       // what a crash or a failed kick left behind reads whole collections on FerretDB (no index serves it),
       // so it runs at start and then once a minute.
@@ -80,6 +106,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
           ),
         indexListing,
         now: () => new Date(),
+        names,
         index,
       };
       reloadIndex = async () => {
@@ -122,6 +149,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
           push,
           sync: savedSearchSync,
           now: () => new Date(),
+          names,
         },
         savedSearchIndex,
       );
@@ -159,9 +187,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
         await savedSearchSync.stop();
         await push.stop();
         await relay.stop();
+        await gameData.stop();
       };
     },
     apis: (engines) => [tradeApi(ctx, engines.auth, push), savedSearchApi(savedSearches, engines.auth)],
   });
-  return { ...running, ctx, store, models, index, relay, reloadIndex, savedSearches, savedSearchIndex };
+  return { ...running, ctx, store, models, index, relay, reloadIndex, savedSearches, savedSearchIndex, gameData };
 }

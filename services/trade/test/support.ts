@@ -91,6 +91,9 @@ export class FakeSeason {
       statTags: string[];
       version: number;
       seasonId: number;
+      /** The display season computed (default: from name, itemTypeId, rarity and level). */
+      display: ItemDisplay;
+      rarityFilter: string;
     }> = {},
     itemId?: number,
   ) {
@@ -98,7 +101,7 @@ export class FakeSeason {
     const version = fields.version ?? (this.versions.get(id) ?? 0) + 1;
     this.versions.set(id, Math.max(version, this.versions.get(id) ?? 0));
     const name = fields.name ?? `Item ${id}`;
-    const display: ItemDisplay = {
+    const display: ItemDisplay = fields.display ?? {
       baseItem: {
         itemDbrTag: { name },
         rarity: fields.rarity ?? 'Epic',
@@ -127,6 +130,7 @@ export class FakeSeason {
         itemDisplay: display,
         itemName: name,
         statTags: fields.statTags ?? [],
+        ...(fields.rarityFilter ? { rarityFilter: fields.rarityFilter } : {}),
         changedAt: new Date().toISOString(),
       },
       String(id),
@@ -178,6 +182,8 @@ export class FakeSeason {
 
 export interface Harness {
   svc: TradeRunning;
+  /** The files bucket prefix this trade reads game data under (its own, so no other run's set is taken). */
+  bucketPrefix: string;
   identity: TestIdentity;
   season: FakeSeason;
   token: (username: string, roles?: string[]) => Promise<string>;
@@ -207,7 +213,15 @@ export async function bootTrade(extra: NodeJS.ProcessEnv = {}): Promise<Harness>
   const identity = await startTestIdentity();
   const groupId = unique('trade-test-');
   await skipHistory(groupId);
-  const svc = await start(testEnv('trade', { JWKS_URL: identity.jwksUrl, TRADE_CONSUMER_GROUP: groupId, ...extra }));
+  const bucketPrefix = unique('test-trade-');
+  const svc = await start(
+    testEnv('trade', {
+      JWKS_URL: identity.jwksUrl,
+      TRADE_CONSUMER_GROUP: groupId,
+      FILES_BUCKET_PREFIX: bucketPrefix,
+      ...extra,
+    }),
+  );
   const season = new FakeSeason();
   await season.bus.connect();
   const tokens = new Map<string, string>();
@@ -218,6 +232,7 @@ export async function bootTrade(extra: NodeJS.ProcessEnv = {}): Promise<Harness>
   };
   return {
     svc,
+    bucketPrefix,
     identity,
     season,
     token,

@@ -104,6 +104,8 @@ export function tradeModels(conn: Connection) {
       status: String,
       listedItemName: String,
       offeredItems: String,
+      /** The records the text names (NotificationItems), for naming it in the reader's language. */
+      items: { type: Object, default: undefined },
       createdOn: Date,
       acknowledgedOn: { type: Date, default: null },
     },
@@ -131,6 +133,7 @@ export function tradeModels(conn: Connection) {
       currency: { type: String, default: null },
       price: { type: Number, default: null },
       count: Number,
+      itemName: String,
       settledOn: Date,
     },
     opts,

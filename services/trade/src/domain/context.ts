@@ -1,15 +1,16 @@
 import { reservationChangedV1, type TradeNotification } from '@league/contracts';
 import { aggregateKey, AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
-import type { ListingDoc, OfferDoc, ParticipantDoc, StashItemDoc, TradeDeps } from './ports';
+import { namingOf, type Naming } from './item-names';
+import type { ListingDoc, NotificationItems, OfferDoc, ParticipantDoc, StashItemDoc, TradeDeps } from './ports';
 import { listingReservation, notificationView, offerReservation } from './rules';
 import type { SearchIndex } from './search-index';
 
 /**
- * What the trading post's use cases share: the ports (store, locks, push, the relay's nudge, the clock)
- * and this replica's search index. Routes and event consumers are two doors into the use cases (listings,
- * search, offers, settlement, projections, notifications, blocks, price history). Every state change of a
- * listing or an offer is one document update under that document's lock, carrying the events it causes in
- * the document's outbox (published by the relay); consumers are idempotent.
+ * What the trading post's use cases share: the ports (store, locks, push, the relay's nudge, the clock, the
+ * published game data) and this replica's search index. Routes and event consumers are two doors into the
+ * use cases (listings, search, offers, settlement, projections, notifications, blocks, price history). Every
+ * state change of a listing or an offer is one document update under that document's lock, carrying the
+ * events it causes in the document's outbox (published by the relay); consumers are idempotent.
  */
 export interface TradeContext extends TradeDeps {
   index: SearchIndex;
@@ -24,6 +25,17 @@ export const LOCK = {
 };
 
 export const fail = (status: number, message: string) => new AppError(status, message);
+
+// ---------------------------------------------------------------- naming
+
+/**
+ * How a participant reads game names: the published game data of their season's branch (a beta season
+ * reads beta's, or prod's until beta has its own) in their language (`Accept-Language`, which the site's
+ * language choice sets), falling back to English, then to the stored display.
+ */
+export function namingFor(ctx: TradeContext, p: Pick<ParticipantDoc, 'isBeta'>, acceptLanguage?: string): Naming {
+  return namingOf(ctx.names, p.isBeta, acceptLanguage);
+}
 
 // ---------------------------------------------------------------- who may act
 
@@ -150,7 +162,10 @@ export async function listingChanged(ctx: TradeContext, id: number): Promise<voi
   ctx.push.listingChanged(id);
 }
 
-/** Stores a notification once per key and pushes it live when this call wrote it. */
+/**
+ * Stores a notification once per key and pushes it live when this call wrote it (its English text: the live
+ * stream does not know its reader's language; the list names it in theirs).
+ */
 export async function notify(
   ctx: TradeContext,
   key: string,
@@ -159,6 +174,7 @@ export async function notify(
   offerFrom: string,
   listedItemName: string,
   offeredItems: string,
+  items?: NotificationItems,
 ): Promise<void> {
   const n = await ctx.store.addNotification({
     key,
@@ -167,6 +183,7 @@ export async function notify(
     status,
     listedItemName,
     offeredItems,
+    ...(items ? { items } : {}),
     createdOn: ctx.now(),
     acknowledgedOn: null,
   });

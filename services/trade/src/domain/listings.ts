@@ -12,20 +12,23 @@ import {
   listingOf,
   listingReservationEvent,
   LOCK,
+  namingFor,
   ownParticipant,
   reservedBy,
   trader,
   type TradeContext,
 } from './context';
+import { namedListingView } from './item-names';
 import { dropOffer } from './offers';
 import type { ListingDoc } from './ports';
-import { itemUnavailable, listingView } from './rules';
+import { itemUnavailable } from './rules';
 
 export async function listTrade(
   ctx: TradeContext,
   user: AuthUser | undefined,
   participantId: number,
   body: ListTradeRequest,
+  acceptLanguage?: string,
 ): Promise<TradeListing> {
   const seller = await trader(ctx, user, participantId);
   const listing = await ctx.locks.withLock(LOCK.participant(participantId), async () => {
@@ -76,6 +79,11 @@ export async function listTrade(
       statTags: doc.statTags,
       owner: doc.owner,
       rarityFilter: doc.rarityFilter ?? null,
+      // With the records and the branch, a consumer names the item from the game data without a read.
+      record: doc.record,
+      prefixRecord: doc.prefixRecord,
+      suffixRecord: doc.suffixRecord,
+      isBeta: doc.isBeta,
       openedAt: now.toISOString(),
     };
     doc.outbox = [listingReservationEvent(ctx, doc, true), outboxEntry(listingOpenedV1, opened, String(id))];
@@ -83,7 +91,7 @@ export async function listTrade(
     return doc;
   });
   await listingChanged(ctx, listing._id);
-  return listingView(listing);
+  return namedListingView(namingFor(ctx, seller, acceptLanguage), listing);
 }
 
 export async function updateListing(
@@ -91,8 +99,9 @@ export async function updateListing(
   user: AuthUser | undefined,
   participantId: number,
   body: UpdateTradeListingRequest,
+  acceptLanguage?: string,
 ): Promise<TradeListing> {
-  await trader(ctx, user, participantId);
+  const seller = await trader(ctx, user, participantId);
   const updated = await ctx.locks.withLock(LOCK.listing(body.tradeListingId), async () => {
     const l = await listingOf(ctx, body.tradeListingId);
     if (l.seasonParticipantId !== participantId) throw AppError.forbidden('This is not your listing');
@@ -112,7 +121,7 @@ export async function updateListing(
     return res;
   });
   await listingChanged(ctx, updated._id);
-  return listingView(updated);
+  return namedListingView(namingFor(ctx, seller, acceptLanguage), updated);
 }
 
 export async function deleteListing(
@@ -153,16 +162,20 @@ export async function cancelListing(
   return true;
 }
 
-/** The participant's open and settling listings, newest first (`maxCount` the stack now). */
+/** The participant's open and settling listings, newest first (`maxCount` the stack now), named for the reader. */
 export async function listingsOf(
   ctx: TradeContext,
   user: AuthUser | undefined,
   participantId: number,
+  acceptLanguage?: string,
 ): Promise<TradeListing[]> {
-  await ownParticipant(ctx, user, participantId);
+  const me = await ownParticipant(ctx, user, participantId);
+  const naming = namingFor(ctx, me, acceptLanguage);
   const docs = await ctx.store.listingsOfParticipant(participantId);
   const active = docs.filter((l) => l.state === 'open' || l.state === 'settling').sort((a, b) => b._id - a._id);
   return Promise.all(
-    active.map(async (l) => listingView(l, (await ctx.store.stashItem(l.participantItemId))?.stackCount ?? l.maxCount)),
+    active.map(async (l) =>
+      namedListingView(naming, l, (await ctx.store.stashItem(l.participantItemId))?.stackCount ?? l.maxCount),
+    ),
   );
 }

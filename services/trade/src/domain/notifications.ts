@@ -1,20 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { TradeNotification } from '@league/contracts';
 import type { AuthUser } from '@league/platform';
-import { ownParticipant, type TradeContext } from './context';
+import { namingFor, ownParticipant, type TradeContext } from './context';
+import { namedNotificationView } from './item-names';
 import { notificationView } from './rules';
 
 // A participant's trade notifications. Trade's own are written by `notify` (context.ts) under a unique key.
 
-/** Newest first. */
+/** Newest first; the items they name in the reader's language where the game data knows them. */
 export async function notifications(
   ctx: TradeContext,
   user: AuthUser | undefined,
   participantId: number,
+  acceptLanguage?: string,
 ): Promise<TradeNotification[]> {
-  await ownParticipant(ctx, user, participantId);
+  const me = await ownParticipant(ctx, user, participantId);
+  const naming = namingFor(ctx, me, acceptLanguage);
   const all = await ctx.store.notificationsOf(participantId);
-  return all.sort((a, b) => b._id - a._id).map(notificationView);
+  return all.sort((a, b) => b._id - a._id).map((n) => namedNotificationView(naming, n));
 }
 
 export async function newNotificationCount(

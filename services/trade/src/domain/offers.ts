@@ -5,6 +5,7 @@ import {
   fail,
   listingOf,
   LOCK,
+  namingFor,
   notify,
   offerReservationEvents,
   ownParticipant,
@@ -12,20 +13,30 @@ import {
   trader,
   type TradeContext,
 } from './context';
+import { branchOf, ENGLISH, fullName, nameItem, namedListingView, notificationText, type Naming } from './item-names';
 import type { ListingDoc, OfferDoc, OfferItem } from './ports';
-import { itemUnavailable, listingNotOpen, listingView, offeredItemsText } from './rules';
+import { itemUnavailable, listingNotOpen } from './rules';
 
-async function offerView(ctx: TradeContext, o: OfferDoc, listing?: ListingDoc | null): Promise<TradeOffer> {
+/** An offer with its listing and offered items named for the reader. */
+async function offerView(
+  ctx: TradeContext,
+  naming: Naming,
+  o: OfferDoc,
+  listing?: ListingDoc | null,
+): Promise<TradeOffer> {
   const l = listing === undefined ? await ctx.store.listing(o.tradeListingId) : listing;
   const items = await Promise.all(
     o.items.map(async (i) => {
       const s = await ctx.store.stashItem(i.participantItemId);
+      const named = s ? nameItem(naming.names, naming.lang, s) : undefined;
       return {
         participantItemId: i.participantItemId,
         count: i.count,
         maxCount: s?.stackCount ?? i.count,
-        itemDisplay: s?.itemDisplay ?? null,
-        itemName: i.itemName,
+        itemDisplay: named?.itemDisplay ?? null,
+        itemName: named?.renamed
+          ? named.itemName
+          : ((i.record ? fullName(naming.names, naming.lang, { ...i, record: i.record }) : undefined) ?? i.itemName),
       };
     }),
   );
@@ -37,7 +48,7 @@ async function offerView(ctx: TradeContext, o: OfferDoc, listing?: ListingDoc | 
     comment: o.comment,
     tradeOfferItems: items,
     offerFrom: o.offerFrom,
-    tradeListing: l ? listingView(l) : null,
+    tradeListing: l ? namedListingView(naming, l) : null,
     createdOn: new Date(o.createdOn).toISOString(),
   };
 }
@@ -47,6 +58,7 @@ export async function makeOffer(
   user: AuthUser | undefined,
   participantId: number,
   body: TradeOfferRequest,
+  acceptLanguage?: string,
 ): Promise<TradeOffer> {
   const buyer = await trader(ctx, user, participantId);
   const listing = await listingOf(ctx, body.tradeListingId);
@@ -60,6 +72,7 @@ export async function makeOffer(
   if (new Set(ids).size !== ids.length) throw AppError.badRequest('The same item cannot be offered twice');
   if (ids.includes(listing.participantItemId)) throw AppError.badRequest('You cannot offer the listed item');
 
+  const names = ctx.names(branchOf(listing.isBeta));
   const offer = await ctx.locks.withLock(LOCK.participant(participantId), async () => {
     const items: OfferItem[] = [];
     for (const wanted of body.tradeOfferItems) {
@@ -68,7 +81,14 @@ export async function makeOffer(
       if (problem) throw fail(problem.status, `Item ${wanted.participantItemId}: ${problem.message}`);
       const reserved = await reservedBy(ctx, item!);
       if (reserved) throw AppError.badRequest(`Item ${wanted.participantItemId}: ${reserved}`);
-      items.push({ participantItemId: item!._id, count: wanted.count, itemName: item!.itemName });
+      items.push({
+        participantItemId: item!._id,
+        count: wanted.count,
+        itemName: nameItem(names, ENGLISH, item!).itemName,
+        record: item!.record,
+        prefixRecord: item!.prefixRecord,
+        suffixRecord: item!.suffixRecord,
+      });
     }
     const now = ctx.now();
     const id = await ctx.store.nextId('offer');
@@ -97,18 +117,24 @@ export async function makeOffer(
     await dropOffer(ctx, offer._id, 'dropped');
     throw listingNotOpen(now ?? { state: 'closed', closedReason: null });
   }
-  const view = await offerView(ctx, offer, now);
+  const text = notificationText(names, listing, offer);
   await notify(
     ctx,
     `incoming:${offer._id}`,
     listing.seasonParticipantId,
     'Incoming',
     offer.offerFrom,
-    listing.itemName,
-    offeredItemsText(offer),
+    text.listedItemName,
+    text.offeredItems,
+    text.items,
   );
-  ctx.push.toParticipant(listing.seasonParticipantId, 'offer', view);
-  return view;
+  // The live push does not know its reader's language: English, as the notification's stored text.
+  ctx.push.toParticipant(
+    listing.seasonParticipantId,
+    'offer',
+    await offerView(ctx, { names, lang: ENGLISH }, offer, now),
+  );
+  return offerView(ctx, namingFor(ctx, buyer, acceptLanguage), offer, now);
 }
 
 /** Ends an open offer (not while its listing settles with it) and releases its items. */
@@ -141,9 +167,10 @@ export async function dropOfferUnlessSettling(ctx: TradeContext, offerId: number
   });
 }
 
-/** Offers as views, newest first, without those to or from players blocked either way. */
+/** Offers as views named for the reader, newest first, without those to or from players blocked either way. */
 async function offerViews(
   ctx: TradeContext,
+  naming: Naming,
   participantId: number,
   offers: OfferDoc[],
   other: (o: OfferDoc) => number,
@@ -153,7 +180,7 @@ async function offerViews(
     offers
       .filter((o) => !blocked.has(other(o)))
       .sort((a, b) => b._id - a._id)
-      .map((o) => offerView(ctx, o)),
+      .map((o) => offerView(ctx, naming, o)),
   );
 }
 
@@ -162,10 +189,11 @@ export async function offersBy(
   ctx: TradeContext,
   user: AuthUser | undefined,
   participantId: number,
+  acceptLanguage?: string,
 ): Promise<TradeOffer[]> {
-  await ownParticipant(ctx, user, participantId);
+  const me = await ownParticipant(ctx, user, participantId);
   const offers = await ctx.store.openOffersBy(participantId);
-  return offerViews(ctx, participantId, offers, (o) => o.listingOwnerId);
+  return offerViews(ctx, namingFor(ctx, me, acceptLanguage), participantId, offers, (o) => o.listingOwnerId);
 }
 
 /** The open offers on the participant's listings. */
@@ -173,10 +201,11 @@ export async function offersTo(
   ctx: TradeContext,
   user: AuthUser | undefined,
   participantId: number,
+  acceptLanguage?: string,
 ): Promise<TradeOffer[]> {
-  await ownParticipant(ctx, user, participantId);
+  const me = await ownParticipant(ctx, user, participantId);
   const offers = await ctx.store.openOffersTo(participantId);
-  return offerViews(ctx, participantId, offers, (o) => o.seasonParticipantId);
+  return offerViews(ctx, namingFor(ctx, me, acceptLanguage), participantId, offers, (o) => o.seasonParticipantId);
 }
 
 export async function withdrawOffer(

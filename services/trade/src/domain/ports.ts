@@ -1,5 +1,6 @@
 import type { ItemDisplay, TradeNotification } from '@league/contracts';
 import type { Locks, Logger, OutboxEntry } from '@league/platform';
+import type { GameNamesOf } from './item-names';
 
 /** A season participant as season announced it (season.participant-joined.v1). */
 export interface ParticipantDoc {
@@ -90,8 +91,22 @@ export interface ListingDoc {
 /** open → accepted (its listing settled with it) | rejected | withdrawn | dropped (listing gone, block, stash change). */
 export type OfferState = 'open' | 'accepted' | 'rejected' | 'withdrawn' | 'dropped';
 
-export interface OfferItem extends ItemCount {
+/** An item's records: what the game data names it by. */
+export interface ItemRecords {
+  record: string;
+  prefixRecord: string;
+  suffixRecord: string;
+}
+
+export interface OfferItem extends ItemCount, Partial<ItemRecords> {
+  /** The English name when offered (the game data's where it knew the item); records are absent on older offers. */
   itemName: string;
+}
+
+/** The items a notification's text names, so a view can name them again in the reader's language. */
+export interface NotificationItems {
+  listed?: ItemRecords;
+  offered?: Array<ItemRecords & { count: number; itemName: string }>;
 }
 
 export interface OfferDoc {
@@ -117,6 +132,8 @@ export interface NotificationDoc {
   status: TradeNotification['status'];
   listedItemName: string;
   offeredItems: string;
+  /** The records behind `listedItemName` and `offeredItems` (none on the client's own and older notifications). */
+  items?: NotificationItems;
   createdOn: Date;
   acknowledgedOn: Date | null;
 }
@@ -140,6 +157,8 @@ export interface PriceDoc {
   currency: string | null;
   price: number | null;
   count: number;
+  /** The listing's name as sold (English; absent on older records): shown when the game data does not know the item. */
+  itemName?: string;
   settledOn: Date;
 }
 
@@ -205,6 +224,8 @@ export interface Push {
 
 export interface TradeDeps {
   store: TradeStore;
+  /** The published game data of each branch (beta falls back to prod); undefined while none is published. */
+  names: GameNamesOf;
   locks: Locks;
   logger: Logger;
   push: Push;

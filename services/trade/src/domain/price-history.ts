@@ -1,10 +1,9 @@
 import type { TradePriceHistory } from '@league/contracts';
 import { AppError } from '@league/platform';
 import type { TradeContext } from './context';
+import { branchOf, ENGLISH, fullName, nameItem, namingOf, type Branch } from './item-names';
 import type { ListingDoc } from './ports';
 import { median, recordKey } from './rules';
-
-type Branch = 'prod' | 'beta';
 
 /** Records a settled listing's price once (its id is the settlement id). */
 export async function recordSale(ctx: TradeContext, closed: ListingDoc, completedAt: string): Promise<void> {
@@ -20,15 +19,21 @@ export async function recordSale(ctx: TradeContext, closed: ListingDoc, complete
     currency: s.payment.kind === 'currency' ? s.payment.currency : null,
     price: s.payment.kind === 'currency' ? s.payment.amount : null,
     count: closed.count,
+    itemName: nameItem(ctx.names(branchOf(closed.isBeta)), ENGLISH, closed).itemName,
     settledOn: new Date(completedAt),
   });
 }
 
-/** By record, or by a stash item the trade service knows (its base record; a sold item is still known). */
+/**
+ * By record, or by a stash item the trade service knows (its base record; a sold item is still known). The
+ * record and each sale are named from the branch's game data in the reader's language where it knows them
+ * (a sale the game data does not know keeps the name it was sold under).
+ */
 export async function priceHistory(
   ctx: TradeContext,
   by: { record?: string; participantItemId?: number },
   branch: Branch,
+  acceptLanguage?: string,
 ): Promise<TradePriceHistory> {
   if ((by.record === undefined) === (by.participantItemId === undefined))
     throw AppError.badRequest('Give either record or participantItemId');
@@ -48,18 +53,25 @@ export async function priceHistory(
   for (const p of all)
     if (p.currency && p.price) byCurrency.set(p.currency, [...(byCurrency.get(p.currency) ?? []), p.price]);
   const top = [...byCurrency.entries()].sort((a, b) => b[1].length - a[1].length)[0];
+  const { names, lang } = namingOf(ctx.names, branch === 'beta', acceptLanguage);
+  const itemName = fullName(names, lang, { record });
   return {
     record,
+    ...(itemName ? { itemName } : {}),
     currency: top?.[0] ?? null,
     median: top ? median(top[1]) : null,
     volume: all.length,
-    last: all.slice(0, 20).map((p) => ({
-      currency: p.currency,
-      price: p.price,
-      count: p.count,
-      prefixRecord: p.prefixRecord,
-      suffixRecord: p.suffixRecord,
-      settledOn: new Date(p.settledOn).toISOString(),
-    })),
+    last: all.slice(0, 20).map((p) => {
+      const sold = fullName(names, lang, p) ?? p.itemName;
+      return {
+        currency: p.currency,
+        price: p.price,
+        count: p.count,
+        prefixRecord: p.prefixRecord,
+        suffixRecord: p.suffixRecord,
+        ...(sold ? { itemName: sold } : {}),
+        settledOn: new Date(p.settledOn).toISOString(),
+      };
+    }),
   };
 }

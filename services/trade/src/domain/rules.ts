@@ -100,7 +100,9 @@ export function notificationView(n: NotificationDoc): TradeNotification {
 }
 
 /** The offered items as one line for a notification ("2x Scrap, Mythical Stormheart"). */
-export function offeredItemsText(o: Pick<OfferDoc, 'items'>): string {
+export function offeredItemsText(o: {
+  items: ReadonlyArray<Pick<OfferDoc['items'][number], 'count' | 'itemName'>>;
+}): string {
   return o.items.map((i) => (i.count > 1 ? `${i.count}x ${i.itemName}` : i.itemName)).join(', ');
 }
 

@@ -1,4 +1,6 @@
 import type { ItemDisplay } from '@league/contracts';
+import { GameNames } from '@league/gamefiles';
+import { BOOTS, testGameData } from '../../test/game-data-set';
 import { listingFacts, matchesListing, SavedSearchIndex, type IndexedSearch } from './saved-search-index';
 
 const display = (rarity: string, itemTypeId: number, level: number, affixes?: [string, string]): ItemDisplay => ({
@@ -8,17 +10,20 @@ const display = (rarity: string, itemTypeId: number, level: number, affixes?: [s
   itemType: 'Ring',
 });
 
-const facts = (over: Partial<Parameters<typeof listingFacts>[0]> = {}) =>
-  listingFacts({
-    seasonId: 1,
-    seasonParticipantId: 500,
-    itemDisplay: display('Epic', 19, 50),
-    itemName: 'Stormheart Ring',
-    statTags: ['offensiveFire', 'defensiveLife'],
-    askingCurrency: 'Scrap',
-    askingPrice: 10,
-    ...over,
-  });
+const facts = (over: Partial<Parameters<typeof listingFacts>[0]> = {}, names?: GameNames) =>
+  listingFacts(
+    {
+      seasonId: 1,
+      seasonParticipantId: 500,
+      itemDisplay: display('Epic', 19, 50),
+      itemName: 'Stormheart Ring',
+      statTags: ['offensiveFire', 'defensiveLife'],
+      askingCurrency: 'Scrap',
+      askingPrice: 10,
+      ...over,
+    },
+    names,
+  );
 
 let nextId = 0;
 const search = (over: Partial<IndexedSearch> = {}): IndexedSearch => ({
@@ -68,6 +73,47 @@ describe('matching a listing against a saved search', () => {
     expect(matchesListing(search({ rarity: 'Double Rare Affix' }), f)).toBe(true);
     expect(matchesListing(search({ rarity: 'rare' }), f)).toBe(true);
     expect(matchesListing(search({ rarity: 'Magical' }), f)).toBe(false);
+  });
+});
+
+describe('matching a listing named from the published game data', () => {
+  it('when the game data knows the listed item, then a search matches its game name (any language), type, rarity and level', () => {
+    const names = new GameNames(testGameData());
+    const early = {
+      itemDisplay: {
+        baseItem: {
+          itemDbrTag: { name: 'd201_feet' },
+          rarity: 'Common',
+          style: null,
+          itemTypeId: null,
+          levelRequirement: 0,
+        },
+        prefix: null,
+        suffix: null,
+        itemType: '',
+      },
+      itemName: 'd201_feet',
+      rarityFilter: 'Common',
+      record: BOOTS,
+      prefixRecord: '',
+      suffixRecord: '',
+    };
+    const named = facts({ ...early }, names);
+    expect(named).toMatchObject({ itemTypeId: 18, level: 94, rarityClass: 'legendary', isSet: true });
+    for (const s of [
+      search({ searchTerm: 'Stormwalker' }),
+      search({ searchTerm: 'sturmwandler' }),
+      search({ itemType: 18, rarity: 'Legendary', minLevel: 90, filter: 'setItem' }),
+    ])
+      expect(matchesListing(s, named)).toBe(true);
+    expect(matchesListing(search({ searchTerm: 'd201' }), named)).toBe(false);
+    // Before the data (or for a record it does not hold): the display season sent.
+    const stored = facts({ ...early });
+    expect(matchesListing(search({ searchTerm: 'd201' }), stored)).toBe(true);
+    expect(matchesListing(search({ itemType: 18 }), stored)).toBe(false);
+    expect(matchesListing(search({ searchTerm: 'd201' }), facts({ ...early, record: 'records/x/y.dbr' }, names))).toBe(
+      true,
+    );
   });
 });
 

@@ -1,5 +1,7 @@
 import type { ItemDisplay } from '@league/contracts';
-import { levelOf, parseFilter, rarityClassOf } from './rules';
+import type { GameNames } from '@league/gamefiles';
+import { itemFacts, NAME_SEPARATOR } from './item-names';
+import { parseFilter } from './rules';
 
 /** What a saved search asks for (the trade search's filters plus an optional maximum price). */
 export interface SavedSearchFilters {
@@ -27,6 +29,7 @@ export interface ListingFacts {
   seasonParticipantId: number;
   itemTypeId: number | null;
   level: number;
+  /** The lower-cased names a term is looked for in (English, then the other languages, NUL between). */
   nameLower: string;
   rarityClass: string;
   baseRarity: string;
@@ -36,25 +39,36 @@ export interface ListingFacts {
   askingPrice: number | null;
 }
 
-export function listingFacts(l: {
-  seasonId: number;
-  seasonParticipantId: number;
-  itemDisplay: ItemDisplay;
-  itemName: string;
-  statTags: string[];
-  rarityFilter?: string | null;
-  askingCurrency: string | null;
-  askingPrice: number | null;
-}): ListingFacts {
+/**
+ * A listing's facts for matching, named from the game data of its branch (`names`) where it knows the item's
+ * records (as the trade search names it), else from the display season sent.
+ */
+export function listingFacts(
+  l: {
+    seasonId: number;
+    seasonParticipantId: number;
+    itemDisplay: ItemDisplay;
+    itemName: string;
+    statTags: string[];
+    rarityFilter?: string | null;
+    askingCurrency: string | null;
+    askingPrice: number | null;
+    record?: string;
+    prefixRecord?: string;
+    suffixRecord?: string;
+  },
+  names?: GameNames,
+): ListingFacts {
+  const f = itemFacts({ ...l, record: l.record ?? '' }, names);
   return {
     seasonId: l.seasonId,
     seasonParticipantId: l.seasonParticipantId,
-    itemTypeId: l.itemDisplay.baseItem.itemTypeId ?? null,
-    level: levelOf(l.itemDisplay),
-    nameLower: l.itemName.toLowerCase(),
-    rarityClass: (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase(),
-    baseRarity: l.itemDisplay.baseItem.rarity.toLowerCase(),
-    isSet: l.itemName.includes('(S)'),
+    itemTypeId: (f.itemTypeId as number | null | undefined) ?? null,
+    level: f.level,
+    nameLower: f.nameLower,
+    rarityClass: f.rarityClass,
+    baseRarity: f.baseRarity,
+    isSet: f.isSet,
     tags: new Set(l.statTags),
     askingCurrency: l.askingCurrency,
     askingPrice: l.askingPrice,
@@ -105,7 +119,7 @@ function prepare<T extends IndexedSearch>(s: T): Entry<T> {
   return {
     search: s,
     bucket: bucketOf(s.itemType, rarity),
-    term: s.searchTerm?.trim().toLowerCase() || undefined,
+    term: s.searchTerm?.replaceAll(NAME_SEPARATOR, '').trim().toLowerCase() || undefined,
     rarity,
     wantsSet: tags.includes('setItem'),
     statTags: tags.filter((t) => t !== 'setItem'),

@@ -6,7 +6,8 @@ import {
   type listingOpenedV1,
 } from '@league/contracts';
 import { aggregateKey, AppError, type AuthUser, type Locks, type Logger } from '@league/platform';
-import type { NotificationDoc, ParticipantDoc, Push, TradeStore } from './ports';
+import { branchOf, ENGLISH, nameItem, type GameNamesOf } from './item-names';
+import type { ItemRecords, NotificationDoc, ParticipantDoc, Push, TradeStore } from './ports';
 import { listingFacts, type IndexedSearch, type SavedSearchIndex } from './saved-search-index';
 import { notificationView } from './rules';
 
@@ -58,6 +59,8 @@ export interface SavedSearchDeps {
   push: Pick<Push, 'toParticipant'>;
   sync: SavedSearchSync;
   now: () => Date;
+  /** The published game data of each branch: listings are matched by their game names, types, rarities and levels. */
+  names?: GameNamesOf;
 }
 
 const LOCK = {
@@ -214,13 +217,16 @@ export class SavedSearchService {
   async onListingOpened(e: EventData<typeof listingOpenedV1>): Promise<{ examined: number; written: number }> {
     if (!this.index.watches(e.seasonId)) return { examined: 0, written: 0 };
     const seller = e.seasonParticipantId;
+    const complete =
+      e.owner !== undefined && e.rarityFilter !== undefined && e.record !== undefined && e.isBeta !== undefined;
     const [listing, by, of] = await Promise.all([
-      e.owner !== undefined && e.rarityFilter !== undefined ? this.fromEvent(e) : this.stored(e),
+      complete ? this.fromEvent(e) : this.stored(e),
       this.d.trade.blocksBy(seller),
       this.d.trade.blocksOf(seller),
     ]);
     if (!listing) return { examined: 0, written: 0 };
-    const { matches, examined } = this.index.match(listingFacts(listing));
+    const names = this.d.names?.(branchOf(listing.isBeta));
+    const { matches, examined } = this.index.match(listingFacts(listing, names));
     let candidates = matches.filter((s) => s.seasonParticipantId !== seller);
     if (!candidates.length) return { examined, written: 0 };
     const blocked = new Set([...by.map((b) => b.ignoredParticipantId), ...of.map((b) => b.seasonParticipantId)]);
@@ -228,14 +234,22 @@ export class SavedSearchService {
     if (!candidates.length) return { examined, written: 0 };
     const now = this.d.now();
     const first = await this.d.trade.nextIds('notification', candidates.length);
+    // The English name (the game data's where it knows the item) and the records, which a reader's view names again.
+    const listedItemName = nameItem(names, ENGLISH, listing).itemName;
+    const listed: ItemRecords = {
+      record: listing.record,
+      prefixRecord: listing.prefixRecord,
+      suffixRecord: listing.suffixRecord,
+    };
     const docs: MatchNotificationDoc[] = candidates.map((s, i) => ({
       _id: first + i,
       key: matchKey(listing._id, s._id),
       seasonParticipantId: s.seasonParticipantId,
       offerFrom: listing.owner,
       status: 'New Match',
-      listedItemName: listing.itemName,
+      listedItemName,
       offeredItems: `${s.name}: ${priceText(listing.askingCurrency, listing.askingPrice)}`,
+      items: { listed },
       createdOn: now,
       acknowledgedOn: null,
       savedSearchId: s._id,
@@ -247,7 +261,16 @@ export class SavedSearchService {
   }
 
   private async fromEvent(e: EventData<typeof listingOpenedV1>): Promise<OpenedListing> {
-    return { ...e, _id: e.tradeListingId, owner: e.owner!, rarityFilter: e.rarityFilter ?? null };
+    return {
+      ...e,
+      _id: e.tradeListingId,
+      owner: e.owner!,
+      rarityFilter: e.rarityFilter ?? null,
+      record: e.record!,
+      prefixRecord: e.prefixRecord ?? '',
+      suffixRecord: e.suffixRecord ?? '',
+      isBeta: e.isBeta!,
+    };
   }
 
   /** The stored listing, if it is still the open listing the event announced. */
@@ -260,7 +283,8 @@ export class SavedSearchService {
 }
 
 /** What matching and the notification need of an opened listing. */
-type OpenedListing = Parameters<typeof listingFacts>[0] & { _id: number; owner: string; itemName: string };
+type OpenedListing = Parameters<typeof listingFacts>[0] &
+  ItemRecords & { _id: number; owner: string; itemName: string; isBeta: boolean };
 
 export function savedSearchView(s: SavedSearchDoc, newMatches: number): SavedSearch {
   return {

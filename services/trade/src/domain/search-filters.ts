@@ -1,5 +1,7 @@
+import type { GameNames } from '@league/gamefiles';
+import { itemFacts, NAME_SEPARATOR } from './item-names';
 import type { ListingDoc } from './ports';
-import { levelOf, parseFilter, rarityClassOf } from './rules';
+import { parseFilter } from './rules';
 
 // What a trade search's filters mean for one listing. The index (search-index.ts) answers the same over its
 // columns; search-index.test.ts holds the two against each other.
@@ -20,12 +22,15 @@ export interface SearchCriteria extends SearchFilters {
   exclude: ReadonlySet<number>;
   page: number;
   pageSize: number;
+  /** The reader's language: the page's items are named in it (English when absent). */
+  lang?: string;
 }
 
 /** The listing facts a search compares, computed once per listing. */
 export interface Facts {
   itemTypeId: unknown;
   level: number;
+  /** The lower-cased names a term is looked for in (English, then the other languages, NUL between). */
   nameLower: string;
   /** Lower-cased rarity class and base rarity, compared against the lower-cased filter. */
   rarityClass: string;
@@ -34,16 +39,10 @@ export interface Facts {
   tags: string[];
 }
 
-export function factsOf(l: ListingDoc): Facts {
-  return {
-    itemTypeId: l.itemDisplay.baseItem.itemTypeId,
-    level: levelOf(l.itemDisplay),
-    nameLower: l.itemName.toLowerCase(),
-    rarityClass: (l.rarityFilter ?? rarityClassOf(l.itemDisplay)).toLowerCase(),
-    baseRarity: l.itemDisplay.baseItem.rarity.toLowerCase(),
-    isSet: l.itemName.includes('(S)'),
-    tags: l.statTags ?? [],
-  };
+/** A listing's facts, named from the game data of its branch where it knows the item (else the stored display's). */
+export function factsOf(l: ListingDoc, names?: GameNames): Facts {
+  const { itemTypeId, level, nameLower, rarityClass, baseRarity, isSet } = itemFacts(l, names);
+  return { itemTypeId, level, nameLower, rarityClass, baseRarity, isSet, tags: l.statTags ?? [] };
 }
 
 /** A search's filters, parsed once: the trimmed lower-cased term, the lower-cased rarity, the tags. */
@@ -63,7 +62,7 @@ export function prepare(c: SearchFilters): Prepared {
     itemType: c.itemType,
     minLevel: c.minLevel,
     maxLevel: c.maxLevel,
-    term: c.searchTerm?.trim().toLowerCase() || undefined,
+    term: c.searchTerm?.replaceAll(NAME_SEPARATOR, '').trim().toLowerCase() || undefined,
     rarity: c.rarity?.toLowerCase() || undefined,
     wantsSet: tags.includes('setItem'),
     statTags: tags.filter((t) => t !== 'setItem'),
@@ -84,10 +83,11 @@ function factsMatch(f: Facts, p: Prepared): boolean {
 /**
  * Whether one listing passes a trade search's filters (not the season, the exclusions or the state): item
  * type; level range on the max of base/prefix/suffix; the trimmed term as a case-insensitive substring of
- * the name; rarity (case-insensitive) equal to the rarity class or the base rarity; `setItem` for a name
- * with "(S)"; every other stat tag of `filter`. The index answers exactly as if it ran this over every open
- * listing of the season, newest first; saved searches may reuse it. Stable.
+ * the name (in English or any other language the game data names it in); rarity (case-insensitive) equal
+ * to the rarity class or the base rarity; `setItem` for a set item ("(S)" on its name); every other stat
+ * tag of `filter`. Every fact is the game data's where `names` knows the item, else the stored display's.
+ * The index answers exactly as if it ran this over every open listing of the season, newest first. Stable.
  */
-export function listingMatches(l: ListingDoc, c: SearchFilters): boolean {
-  return factsMatch(factsOf(l), prepare(c));
+export function listingMatches(l: ListingDoc, c: SearchFilters, names?: GameNames): boolean {
+  return factsMatch(factsOf(l, names), prepare(c));
 }

@@ -1,4 +1,6 @@
 import type { ItemDisplay } from '@league/contracts';
+import { GameNames } from '@league/gamefiles';
+import { BOOTS, PREFIX, SCEPTER, SUFFIX, testGameData } from '../../test/game-data-set';
 import type { ListingDoc } from './ports';
 import { levelOf, listingView, median, parseFilter, rarityClassOf } from './rules';
 import { listingMatches, type SearchCriteria } from './search-filters';
@@ -356,4 +358,141 @@ describe('rules', () => {
     expect(ids('Rare')).toEqual([1]);
     expect(ids('Epic')).toEqual([2]);
   });
+});
+
+describe('the search index over the published game data', () => {
+  const fileNamed = (name: string): ItemDisplay => ({
+    baseItem: { itemDbrTag: { name }, rarity: 'Common', style: null, itemTypeId: null, levelRequirement: 0 },
+    prefix: null,
+    suffix: null,
+    itemType: '',
+  });
+  /** A listing uploaded before any game data: the record's file name, Common, level 0, no type. */
+  const early = (id: number, record: string, over: Partial<ListingDoc> = {}) => {
+    const file = record.split('/').pop()!.replace('.dbr', '');
+    return listing(id, { record, itemDisplay: fileNamed(file), itemName: file, rarityFilter: 'Common', ...over });
+  };
+  const ids = (index: SearchIndex, q: Partial<SearchCriteria> = {}) =>
+    index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, ...q }).items.map((l) => l.tradeListingId);
+
+  it('when a set is published after listings were indexed, then rename() names, types, rates and levels them anew', () => {
+    let names: GameNames | undefined = undefined;
+    const index = new SearchIndex(() => names);
+    index.load([
+      early(1, SCEPTER, { prefixRecord: PREFIX, suffixRecord: SUFFIX }),
+      early(2, BOOTS),
+      early(3, 'records/items/unknown/x01.dbr'),
+    ]);
+    expect(ids(index, { searchTerm: 'abominable' })).toEqual([]);
+    expect(ids(index, { searchTerm: 'b203' })).toEqual([1]);
+    expect(index.rename()).toBe(0); // nothing changed: nothing rebuilt
+
+    names = new GameNames(testGameData());
+    expect(index.rename()).toBe(3);
+    expect(ids(index, { searchTerm: 'abominable scepter' })).toEqual([1]);
+    expect(ids(index, { searchTerm: 'of the bear' })).toEqual([1]);
+    expect(ids(index, { searchTerm: 'zepter' })).toEqual([1]); // the German name finds it too
+    expect(ids(index, { searchTerm: 'b203' })).toEqual([]);
+    expect(ids(index, { itemType: 7 })).toEqual([1]);
+    expect(ids(index, { itemType: 18 })).toEqual([2]);
+    expect(ids(index, { rarity: 'Legendary' })).toEqual([2]);
+    expect(ids(index, { rarity: 'Double Rare Affix' })).toEqual([1]);
+    expect(ids(index, { rarity: 'Common' })).toEqual([3]); // unknown: season's class as sent
+    expect(ids(index, { minLevel: 90 })).toEqual([2]);
+    expect(ids(index, { minLevel: 25, maxLevel: 40 })).toEqual([1]);
+    expect(ids(index, { filter: 'setItem' })).toEqual([2]);
+
+    const en = index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10 }).items;
+    expect(en.map((l) => l.itemName)).toEqual([
+      'x01',
+      'Stormwalker Treads',
+      "Scorching Crimson's Abominable Scepter of the Bear",
+    ]);
+    const de = index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, lang: 'de' }).items;
+    expect(de.map((l) => l.itemName)).toEqual([
+      'x01',
+      'Sturmwandler-Treter',
+      'Sengendes Crimsons abscheuliches Zepter des Bären',
+    ]);
+    expect(de[1]!.itemDisplay.baseItem).toMatchObject({
+      itemDbrTag: { name: 'Sturmwandler-Treter (S)' },
+      itemTypeId: 18,
+    });
+    expect(de[0]!.itemDisplay).toEqual(fileNamed('x01'));
+
+    // A listing put after the set arrived is named at once; a term with a NUL finds nothing across names.
+    index.put(early(4, BOOTS, { seasonParticipantId: 7 }));
+    expect(ids(index, { searchTerm: 'treads' })).toEqual([4, 2]);
+    expect(ids(index, { searchTerm: 'treads\u0000sturm' })).toEqual([]);
+    expect(ids(index, { searchTerm: 'treads sturm' })).toEqual([]);
+  });
+
+  it('when a beta season has no set of its own, then it reads prod’s, and beta’s own once published', () => {
+    const sets: Partial<Record<'prod' | 'beta', GameNames>> = {};
+    const index = new SearchIndex((b) => sets[b] ?? (b === 'beta' ? sets.prod : undefined));
+    index.load([early(1, BOOTS, { isBeta: true, seasonId: 2 })]);
+    const beta = (q: Partial<SearchCriteria>) => ids(index, { seasonId: 2, ...q });
+    sets.prod = new GameNames(testGameData());
+    index.rename();
+    expect(beta({ itemType: 18 })).toEqual([1]);
+    const own = testGameData();
+    own.items = own.items.map((i) => (i.record === BOOTS ? { ...i, itemType: 'Ring', itemTypeId: 19 } : i));
+    sets.beta = new GameNames(own);
+    expect(index.rename()).toBe(1);
+    expect(beta({ itemType: 18 })).toEqual([]);
+    expect(beta({ itemType: 19 })).toEqual([1]);
+  });
+
+  it.each([7, 8])(
+    'when listings of known and unknown records come and go around a publish (seed %i), then the index answers as listingMatches over the game data',
+    (seed) => {
+      const r = rng(seed);
+      let names: GameNames | undefined = undefined;
+      const index = new SearchIndex(() => names);
+      const open = new Map<number, ListingDoc>();
+      const records = [SCEPTER, BOOTS, 'records/items/unknown/x01.dbr'];
+      const affixes = ['', PREFIX, SUFFIX, 'records/items/lootaffixes/prefix/unknown.dbr'];
+      const make = (id: number) => {
+        const l = randomListing(r, id, [1]);
+        return { ...l, record: r.pick(records), prefixRecord: r.pick(affixes), suffixRecord: r.pick(['', SUFFIX]) };
+      };
+      const check = () => {
+        for (let q = 0; q < 60; q += 1) {
+          const c = { ...randomCriteria(r, [1]), seasonId: 1, page: 1, pageSize: 100 };
+          if (r.chance(0.4)) c.searchTerm = r.pick(['scepter', 'zepter', 'treads', 'bear', 'bären', 'x01', 'storm']);
+          const want = [...open.values()]
+            .filter((l) => !c.exclude.has(l.seasonParticipantId) && listingMatches(l, c, names))
+            .map((l) => l._id)
+            .sort((a, b) => b - a);
+          const got = index.search(c);
+          expect({ c: { ...c, exclude: [...c.exclude] }, ids: got.items.map((l) => l.tradeListingId) }).toEqual({
+            c: { ...c, exclude: [...c.exclude] },
+            ids: want.slice(0, 100),
+          });
+          expect(got.itemCount).toBe(want.length);
+        }
+      };
+      const churn = (n: number) => {
+        for (let i = 0; i < n; i += 1) {
+          const id = 1 + r.int(400);
+          if (r.chance(0.7)) {
+            const l = make(id);
+            index.put(l);
+            if (l.state === 'open') open.set(id, l);
+            else open.delete(id);
+          } else {
+            index.remove(id);
+            open.delete(id);
+          }
+        }
+      };
+      churn(600);
+      check();
+      names = new GameNames(testGameData());
+      index.rename();
+      check();
+      churn(300);
+      check();
+    },
+  );
 });

@@ -1,8 +1,54 @@
 import type { TradeListing } from '@league/contracts';
+import type { GameNames } from '@league/gamefiles';
+import { branchOf, ENGLISH, itemFacts, nameItem, type Branch, type GameNamesOf } from './item-names';
 import type { ListingDoc } from './ports';
 import { listingView } from './rules';
 import { Dictionary, grow, NONE, SlotList } from './search-columns';
-import { factsOf, prepare, type Facts, type SearchCriteria } from './search-filters';
+import { prepare, type Facts, type SearchCriteria } from './search-filters';
+
+/** What the index keeps of a listing to name it again: its stored view and what naming needs besides. */
+interface Source {
+  /** The listing's view with the display and name season sent. */
+  stored: TradeListing;
+  isBeta: boolean;
+  record: string;
+  prefixRecord: string;
+  suffixRecord: string;
+  rarityFilter: string | null | undefined;
+  statTags: string[];
+}
+
+function sourceOf(l: ListingDoc): Source {
+  return {
+    stored: listingView(l),
+    isBeta: Boolean(l.isBeta),
+    record: l.record,
+    prefixRecord: l.prefixRecord,
+    suffixRecord: l.suffixRecord,
+    rarityFilter: l.rarityFilter,
+    statTags: l.statTags ?? [],
+  };
+}
+
+const storedItem = (src: Source) => ({
+  record: src.record,
+  prefixRecord: src.prefixRecord,
+  suffixRecord: src.suffixRecord,
+  itemDisplay: src.stored.itemDisplay,
+  itemName: src.stored.itemName,
+  rarityFilter: src.rarityFilter,
+});
+
+/** A listing's facts and English view, named from `names` where it knows the item. */
+function named(src: Source, names: GameNames | undefined): { facts: Facts; view: TradeListing } {
+  const { english, itemTypeId, level, nameLower, rarityClass, baseRarity, isSet } = itemFacts(storedItem(src), names);
+  return {
+    facts: { itemTypeId, level, nameLower, rarityClass, baseRarity, isSet, tags: src.statTags },
+    view: english.renamed
+      ? { ...src.stored, itemDisplay: english.itemDisplay, itemName: english.itemName }
+      : src.stored,
+  };
+}
 
 /**
  * One season's open listings, column by column. Each listing has a slot (given in arrival order), and
@@ -32,7 +78,9 @@ class Shard {
   rarityClass = new Int32Array(0);
   baseRarity = new Int32Array(0);
   isSet = new Uint8Array(0);
+  /** By slot, the listing's view in English (named from the game data) and what it was named from. */
   views: TradeListing[] = [];
+  sources: Source[] = [];
   tagCodes: number[][] = [];
   // Dictionaries.
   participants = new Dictionary<number>();
@@ -55,13 +103,24 @@ class Shard {
   /** Per trigram of the lower-cased names, the codes of the names holding it (built on the first term). */
   grams = new Map<string, number[]>();
   gramsUpTo = 0;
+  constructor(
+    /** The season's branch (its listings'). */
+    readonly branch: Branch,
+    /** The game data the season was last named from in whole (at its creation or its last rename). */
+    readonly gameNames: GameNames | undefined,
+  ) {}
 
   get liveCount(): number {
     return this.byId.size;
   }
 
-  put(l: ListingDoc): void {
-    this.insert(l._id, l.seasonParticipantId, factsOf(l), listingView(l));
+  put(l: ListingDoc, names: GameNames | undefined): void {
+    this.putSource(l._id, l.seasonParticipantId, sourceOf(l), names);
+  }
+
+  putSource(id: number, participantId: number, src: Source, names: GameNames | undefined): void {
+    const { facts, view } = named(src, names);
+    this.insert(id, participantId, facts, view, src);
   }
 
   /** The facts of a slot, read back from the columns (for compaction). */
@@ -77,14 +136,14 @@ class Shard {
     };
   }
 
-  insert(id: number, participantId: number, f: Facts, view: TradeListing): void {
+  insert(id: number, participantId: number, f: Facts, view: TradeListing, src: Source): void {
     const existing = this.byId.get(id) ?? this.deadById.get(id);
     if (existing !== undefined) {
       if (this.deadById.delete(id)) {
         this.dead -= 1;
         this.byId.set(id, existing);
       }
-      this.write(existing, participantId, f, view, false);
+      this.write(existing, participantId, f, view, src, false);
       return;
     }
     const slot = this.slots;
@@ -102,7 +161,7 @@ class Shard {
     this.tagCodes[slot] = [];
     this.byId.set(id, slot);
     this.order.insert(slot, this.ids);
-    this.write(slot, participantId, f, view, true);
+    this.write(slot, participantId, f, view, src, true);
   }
 
   /** Marks the listing's slot dead; true when the shard had it open. */
@@ -113,6 +172,7 @@ class Shard {
     this.unindex(slot);
     this.live[slot] = 0;
     this.views[slot] = undefined as unknown as TradeListing;
+    this.sources[slot] = undefined as unknown as Source;
     this.deadById.set(id, slot);
     this.dead += 1;
     return true;
@@ -122,7 +182,7 @@ class Shard {
     return this.dead > 1_000 && this.dead > this.slots / 4;
   }
 
-  private write(slot: number, participantId: number, f: Facts, view: TradeListing, fresh: boolean): void {
+  private write(slot: number, participantId: number, f: Facts, view: TradeListing, src: Source, fresh: boolean): void {
     if (this.live[slot]) this.unindex(slot);
     const type = this.types.code(f.itemTypeId);
     const rc = this.rarities.code(f.rarityClass);
@@ -150,6 +210,7 @@ class Shard {
     this.baseRarity[slot] = br;
     this.isSet[slot] = f.isSet ? 1 : 0;
     this.views[slot] = view;
+    this.sources[slot] = src;
     const codes: number[] = [];
     for (const tag of f.tags) {
       const c = this.tags.code(tag);
@@ -216,7 +277,11 @@ class Shard {
     this.gramsUpTo = names.length;
   }
 
-  search(c: SearchCriteria): { items: TradeListing[]; itemCount: number } {
+  /** `present` names a page's listing for the reader (undefined: the English view). */
+  search(
+    c: SearchCriteria,
+    present?: (src: Source, view: TradeListing) => TradeListing,
+  ): { items: TradeListing[]; itemCount: number } {
     const p = prepare(c);
     const from = (c.page - 1) * c.pageSize;
     const to = from + c.pageSize;
@@ -259,7 +324,8 @@ class Shard {
         marked.push(code);
       }
     }
-    const { live, part, type, level, name, rarityClass, baseRarity, isSet, views } = this;
+    const { live, part, type, level, name, rarityClass, baseRarity, isSet, views, sources } = this;
+    const view = present ? (s: number) => present(sources[s]!, views[s]!) : (s: number) => views[s]!;
     const slots = candidates.slots;
     let count = 0;
     try {
@@ -270,7 +336,7 @@ class Shard {
         for (let k = candidates.length - 1; k >= 0 && !(count >= to); k -= 1) {
           const s = slots[k]!;
           if (!live[s] || excluded[part[s]!]) continue;
-          if (count >= from) items.push(views[s]!);
+          if (count >= from) items.push(view(s));
           count += 1;
         }
         return { items, itemCount: total };
@@ -296,7 +362,7 @@ class Shard {
             }
           if (!all) continue;
         }
-        if (count >= from && count < to) items.push(views[s]!);
+        if (count >= from && count < to) items.push(view(s));
         count += 1;
       }
     } finally {
@@ -311,10 +377,16 @@ class Shard {
  * evaluates anything but top-level equality in its own process after fetching every candidate, so a
  * search over 100,000 listings in the store takes seconds; here it is one pass over flat typed arrays (see
  * Shard). Each replica keeps its own copy: loaded in full at start (and on a slow timer), and kept fresh by
- * reloading a listing whenever any replica changes it (Redis pub/sub, see push.ts).
+ * reloading a listing whenever any replica changes it (Redis pub/sub, see push.ts). Listings are filtered
+ * and shown by their names, types, rarities and levels from the published game data of their branch where it
+ * knows the item (English in the columns and views, every language in the names a term is looked for in);
+ * `rename()` re-derives a season when its branch's set changes.
  */
 export class SearchIndex {
   private readonly seasons = new Map<number, Shard>();
+
+  /** `names`: the published game data of a branch (listings are named and filtered by it where it knows them). */
+  constructor(private readonly names: GameNamesOf = () => undefined) {}
 
   get size(): number {
     let n = 0;
@@ -339,33 +411,70 @@ export class SearchIndex {
     }
     // Moved between seasons (never in practice): drop the old copy.
     for (const [sid, other] of this.seasons) if (sid !== l.seasonId && other.byId.has(l._id)) this.remove(l._id);
-    this.shard(l.seasonId).put(l);
+    const branch = branchOf(l.isBeta);
+    this.shard(l.seasonId, branch).put(l, this.names(branch));
   }
 
   remove(id: number): void {
     for (const [sid, shard] of this.seasons) {
       if (!shard.remove(id) || !shard.needsCompaction()) continue;
       // Rebuild the season from its open listings: slots, dictionaries and bitmaps start afresh.
-      const fresh = new Shard();
+      const fresh = new Shard(shard.branch, shard.gameNames);
       for (let k = 0; k < shard.order.length; k += 1) {
         const s = shard.order.slots[k]!;
         if (shard.live[s])
-          fresh.insert(shard.ids[s]!, shard.participants.values[shard.part[s]!]!, shard.factsAt(s), shard.views[s]!);
+          fresh.insert(
+            shard.ids[s]!,
+            shard.participants.values[shard.part[s]!]!,
+            shard.factsAt(s),
+            shard.views[s]!,
+            shard.sources[s]!,
+          );
       }
       this.seasons.set(sid, fresh);
     }
   }
 
+  /**
+   * Names every season's listings again whose branch's game data is no longer the set they were named from
+   * (a set was published: call from GameData's onChange). Each such season is rebuilt from what the index
+   * keeps of its listings (no store read) and swapped in whole; answers how many listings were renamed.
+   */
+  rename(): number {
+    let renamed = 0;
+    for (const [sid, shard] of this.seasons) {
+      const names = this.names(shard.branch);
+      if (names === shard.gameNames) continue;
+      const fresh = new Shard(shard.branch, names);
+      for (let k = 0; k < shard.order.length; k += 1) {
+        const s = shard.order.slots[k]!;
+        if (!shard.live[s]) continue;
+        const src = shard.sources[s]!;
+        fresh.putSource(shard.ids[s]!, shard.participants.values[shard.part[s]!]!, src, names);
+        renamed += 1;
+      }
+      this.seasons.set(sid, fresh);
+    }
+    return renamed;
+  }
+
+  /** A page of a season's open listings; named in `c.lang` when that is not English and the game data has it. */
   search(c: SearchCriteria): { items: TradeListing[]; itemCount: number } {
     const shard = this.seasons.get(c.seasonId);
     if (!shard) return { items: [], itemCount: 0 };
-    return shard.search(c);
+    const lang = c.lang ?? ENGLISH;
+    const names = lang === ENGLISH ? undefined : this.names(shard.branch);
+    if (!names) return shard.search(c);
+    return shard.search(c, (src, english) => {
+      const n = nameItem(names, lang, storedItem(src));
+      return n.renamed ? { ...english, itemDisplay: n.itemDisplay, itemName: n.itemName } : english;
+    });
   }
 
-  private shard(seasonId: number): Shard {
+  private shard(seasonId: number, branch: Branch): Shard {
     let s = this.seasons.get(seasonId);
     if (!s) {
-      s = new Shard();
+      s = new Shard(branch, this.names(branch));
       this.seasons.set(seasonId, s);
     }
     return s;

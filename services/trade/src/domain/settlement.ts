@@ -17,11 +17,12 @@ import {
   trader,
   type TradeContext,
 } from './context';
+import { branchOf, notificationText } from './item-names';
 import { dropOffer } from './offers';
 import type { ListingDoc } from './ports';
 import { recordSale } from './price-history';
 import { revalidate } from './projections';
-import { listingNotOpen, offeredItemsText } from './rules';
+import { listingNotOpen } from './rules';
 
 /** The listing owner's answer to an offer: a rejection, or the start of its settlement. */
 export async function respond(
@@ -40,14 +41,16 @@ export async function respond(
   if (!accepted) {
     const done = await dropOffer(ctx, offerId, 'rejected');
     if (!done) throw AppError.conflict('This offer changed meanwhile; try again');
+    const text = notificationText(ctx.names(branchOf(l.isBeta)), l, o);
     await notify(
       ctx,
       `rejected:${offerId}`,
       o.seasonParticipantId,
       'Rejected',
       seller.username,
-      l.itemName,
-      offeredItemsText(o),
+      text.listedItemName,
+      text.offeredItems,
+      text.items,
     );
     return { tradeOfferId: offerId, state: 'rejected' };
   }
@@ -169,6 +172,7 @@ export async function onSettlementCompleted(
   await listingChanged(ctx, closed._id);
   const s = closed.settlement!;
   const seller = closed.owner;
+  const names = ctx.names(branchOf(closed.isBeta));
   if (s.tradeOfferId !== null) {
     const accepted = await ctx.locks.withLock(LOCK.offer(s.tradeOfferId), async () => {
       const o = await ctx.store.offer(s.tradeOfferId!);
@@ -184,40 +188,46 @@ export async function onSettlementCompleted(
     });
     if (accepted) {
       ctx.publishSoon({ offer: accepted._id });
+      const text = notificationText(names, closed, accepted);
       await notify(
         ctx,
         `settled:${s.settlementId}:buyer`,
         accepted.seasonParticipantId,
         'Accepted',
         seller,
-        closed.itemName,
-        offeredItemsText(accepted),
+        text.listedItemName,
+        text.offeredItems,
+        text.items,
       );
     }
   } else {
+    const text = notificationText(names, closed);
     await notify(
       ctx,
       `settled:${s.settlementId}:seller`,
       closed.seasonParticipantId,
       'Bought Out',
       s.buyerUsername,
-      closed.itemName,
+      text.listedItemName,
       s.payment.kind === 'currency' ? `${s.payment.amount} ${s.payment.currency}` : '',
+      text.items,
     );
   }
   for (const o of await ctx.store.openOffersOn(closed._id)) {
     if (o._id === s.tradeOfferId) continue;
     const dropped = await dropOffer(ctx, o._id, 'rejected');
-    if (dropped)
-      await notify(
-        ctx,
-        `rejected:${o._id}`,
-        o.seasonParticipantId,
-        'Rejected',
-        seller,
-        closed.itemName,
-        offeredItemsText(o),
-      );
+    if (!dropped) continue;
+    const text = notificationText(names, closed, o);
+    await notify(
+      ctx,
+      `rejected:${o._id}`,
+      o.seasonParticipantId,
+      'Rejected',
+      seller,
+      text.listedItemName,
+      text.offeredItems,
+      text.items,
+    );
   }
   await recordSale(ctx, closed, e.completedAt);
 }

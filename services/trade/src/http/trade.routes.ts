@@ -23,6 +23,7 @@ import {
   z,
 } from '@league/contracts';
 import { Api, AppError, type Authenticator } from '@league/platform';
+import type { Request, Response } from 'express';
 import type { RedisPush } from '../data/push';
 import { ignore, ignored, unignore } from '../domain/blocks';
 import { ownParticipant, type TradeContext } from '../domain/context';
@@ -36,6 +37,12 @@ import { buyout, respond } from '../domain/settlement';
 const P = '/trade/participant/:id';
 const tags = ['trade'];
 const auth = 'required' as const;
+
+/** The reader's languages, for the game names a view shows (the answer varies by them). */
+function readerLanguage(req: Request, res: Response): string | undefined {
+  res.vary('Accept-Language');
+  return req.header('accept-language');
+}
 
 /** The trading post's HTTP door: parse with the contracts' schemas, call the use case, answer. */
 export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPush): Api {
@@ -51,7 +58,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         query: tradeSearchQuery,
         response: tradeSearchResultSchema,
       },
-      ({ user, query }) => search(ctx, user, query),
+      ({ user, query, req, res }) => search(ctx, user, query, readerLanguage(req, res)),
     )
     .route(
       {
@@ -62,7 +69,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         query: tradePriceHistoryQuery,
         response: tradePriceHistorySchema,
       },
-      ({ query }) => priceHistory(ctx, query, query.branch ?? 'prod'),
+      ({ query, req, res }) => priceHistory(ctx, query, query.branch ?? 'prod', readerLanguage(req, res)),
     )
     .route(
       {
@@ -89,7 +96,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         body: listTradeBody,
         response: tradeListingSchema,
       },
-      ({ user, params, body }) => listTrade(ctx, user, params.id, body),
+      ({ user, params, body, req, res }) => listTrade(ctx, user, params.id, body, readerLanguage(req, res)),
     )
     .route(
       {
@@ -103,7 +110,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         body: updateTradeListingBody,
         response: tradeListingSchema,
       },
-      ({ user, params, body }) => updateListing(ctx, user, params.id, body),
+      ({ user, params, body, req, res }) => updateListing(ctx, user, params.id, body, readerLanguage(req, res)),
     )
     .route(
       {
@@ -128,7 +135,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         query: tradeBranchQuery,
         response: z.array(tradeListingSchema),
       },
-      ({ user, params }) => listingsOf(ctx, user, params.id),
+      ({ user, params, req, res }) => listingsOf(ctx, user, params.id, readerLanguage(req, res)),
     )
     .route(
       {
@@ -142,7 +149,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         body: tradeOfferBody,
         response: tradeOfferSchema,
       },
-      ({ user, params, body }) => makeOffer(ctx, user, params.id, body),
+      ({ user, params, body, req, res }) => makeOffer(ctx, user, params.id, body, readerLanguage(req, res)),
     )
     .route(
       {
@@ -155,7 +162,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         query: tradeBranchQuery,
         response: z.array(tradeOfferSchema),
       },
-      ({ user, params }) => offersBy(ctx, user, params.id),
+      ({ user, params, req, res }) => offersBy(ctx, user, params.id, readerLanguage(req, res)),
     )
     .route(
       {
@@ -168,7 +175,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         query: tradeBranchQuery,
         response: z.array(tradeOfferSchema),
       },
-      ({ user, params }) => offersTo(ctx, user, params.id),
+      ({ user, params, req, res }) => offersTo(ctx, user, params.id, readerLanguage(req, res)),
     )
     .route(
       {
@@ -233,7 +240,7 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
         query: tradeBranchQuery,
         response: z.array(tradeNotificationSchema),
       },
-      ({ user, params }) => notifications(ctx, user, params.id),
+      ({ user, params, req, res }) => notifications(ctx, user, params.id, readerLanguage(req, res)),
     )
     .route(
       {
