@@ -22,6 +22,23 @@ function capturedLogger() {
 // The shape services/chat issues: base64url payload, a dot, a base64url HMAC.
 const TICKET = 'eyJ1IjoicGxheWVyMSIsInMiOiJ1LTEiLCJlIjoxODAwMDAwMDAwfQ.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
 
+describe('errors in logs', () => {
+  it('when a DOMException (an AbortSignal timeout) is logged, then its name and message are written and the logger does not throw', async () => {
+    const { logger, lines } = capturedLogger();
+    const timeout = await fetch('http://127.0.0.1:9', { signal: AbortSignal.timeout(1) }).catch((err: unknown) => err);
+    const aborted = new DOMException('This operation was aborted', 'AbortError');
+    expect(() => logger.warn({ err: timeout }, 'upstream timed out')).not.toThrow();
+    expect(() => logger.warn({ err: aborted }, 'aborted')).not.toThrow();
+    await new Promise((r) => setImmediate(r));
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; err: { message: string } });
+    expect(logged.map((l) => [l.msg, typeof l.err.message])).toEqual([
+      ['upstream timed out', 'string'],
+      ['aborted', 'string'],
+    ]);
+    expect(logged[1]!.err.message).toBe('This operation was aborted');
+  });
+});
+
 describe('chat tickets in logs', () => {
   it('when a ticket path is redacted, then the ticket is gone and the rest of the path stays, encoded or not', () => {
     expect(redactTickets(`/chat/t/${TICKET}/chat/mute-list?x=1`)).toBe('/chat/t/[ticket]/chat/mute-list?x=1');

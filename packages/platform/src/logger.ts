@@ -22,11 +22,23 @@ function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unkn
   if (depth > 5 || value === null || typeof value !== 'object' || seen.has(value)) return value;
   seen.add(value);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, seen));
-  if (value instanceof Error) {
-    // pino serialises errors itself; hand it a copy with redacted message and stack.
+  if (value instanceof Error || value instanceof DOMException) {
+    // pino serialises errors itself; hand it a copy with redacted message and stack. What pino reads (name,
+    // message, stack and every enumerable key, inherited ones included) becomes the copy's own property: a
+    // DOMException (the TimeoutError of AbortSignal.timeout) keeps them in prototype getters that throw on
+    // anything but a real DOMException, so pino reading them off a bare copy threw inside the logger and took
+    // the process down (the BFF, under load in npm run chaos).
     const copy = Object.create(Object.getPrototypeOf(value) as object) as Error & Record<string, unknown>;
-    for (const key of Object.getOwnPropertyNames(value)) {
-      copy[key] = redactValue((value as unknown as Record<string, unknown>)[key], depth + 1, seen);
+    const source = value as unknown as Record<string, unknown>;
+    const keys = new Set(['name', 'message', 'stack', ...Object.getOwnPropertyNames(value)]);
+    for (const key in value) keys.add(key); // the prototype's enumerable getters too (DOMException's code)
+    for (const key of keys) {
+      Object.defineProperty(copy, key, {
+        value: redactValue(source[key], depth + 1, seen),
+        enumerable: key !== 'stack',
+        writable: true,
+        configurable: true,
+      });
     }
     return copy;
   }
