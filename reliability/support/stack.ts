@@ -4,6 +4,8 @@ import { status } from '@league/stack';
 import { root } from './cluster';
 
 export type EngineName = 'kafka' | 'redis' | 'ferretdb' | 'minio';
+/** The opt-in three-broker cluster (`kafka-cluster`) or one of its nodes. */
+export type ClusterEngineName = 'kafka-cluster' | `kafka-${1 | 2 | 3}`;
 
 /**
  * Whether the engine is a process tools/stack runs on this machine (the only kind these suites may stop and
@@ -16,7 +18,11 @@ export async function stackRuns(engine: EngineName): Promise<boolean> {
 }
 
 /** `node tools/stack/dist/cli.js <command> <engine>` (stop: `down`; start: `up`, which waits until healthy). */
-export function stackCli(command: 'up' | 'down', engine: EngineName, timeoutMs = 180_000): Promise<number> {
+export function stackCli(
+  command: 'up' | 'down',
+  engine: EngineName | ClusterEngineName,
+  timeoutMs = 180_000,
+): Promise<number> {
   const t0 = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'tools/stack/dist/cli.js'), command, engine], {
