@@ -124,6 +124,10 @@ export function serviceConfigSchema(service: string, defaultPort: number) {
     JWT_ISSUER: z.string().default('grim-league'),
     JWT_AUDIENCE: z.string().default('grim-league-api'),
     BODY_LIMIT: z.string().default('1mb'),
+    /** Read-your-writes: the longest a request waits for this service's consumers to reach its token. */
+    CONSISTENCY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    /** The longest a write waits for its events to be published before it answers without their token. */
+    CONSISTENCY_PUBLISH_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   });
 }
 

@@ -6,7 +6,9 @@ import express, { type Express, type Request, type Response, Router } from 'expr
 import helmet from 'helmet';
 import type { z, ZodTypeAny } from 'zod';
 import type { Authenticator, AuthRequirement, AuthUser } from './auth';
-import { runWithContext } from './context';
+import type { Consistency } from './consistency';
+import { CONSISTENCY_HEADER } from './consistency-token';
+import { currentContext, runWithContext, Writes } from './context';
 import { AppError, describeZodError, errorHandler } from './errors';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
@@ -88,6 +90,9 @@ export class Api {
         res,
       } as RouteInput<B, Q, P>;
       const result = await handler(input);
+      // A write answers with the positions of the events it wrote (read-your-writes, consistency.ts).
+      const consistency = res.locals.consistency as Consistency | undefined;
+      if (consistency) await consistency.finishWrite(currentContext()?.writes, res);
       if (res.headersSent) return;
       if (result === undefined) res.status(status === 200 ? 204 : status).end();
       else if (typeof result === 'string') res.status(status).type('text/plain').send(result);
@@ -169,9 +174,17 @@ export interface AppOptions {
   configure?: (app: Express) => void;
   bodyLimit?: string;
   metrics?: Metrics;
+  /** Read-your-writes: requests with a token wait for it, writes answer with theirs (consistency.ts). */
+  consistency?: Consistency;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Whether this request carried a read-your-writes token that concerned this service (consistency.ts): a
+ * cache that serves a version old by design (season's leaderboard) then answers from the current one.
+ */
+export const readsOwnWrites = (res: Response): boolean => res.locals.readYourWrites === true;
 
 /** Which hops' X-Forwarded-For/-Proto are believed: the BFF and the k8s ingress, never the internet. */
 export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
@@ -248,7 +261,26 @@ export function createApp(opts: AppOptions): Express {
     const requestId = trackRequest({ logger: opts.logger, metrics }, req, res, () =>
       req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched',
     );
-    runWithContext({ requestId }, () => next());
+    const consistency = opts.consistency;
+    if (!consistency) {
+      runWithContext({ requestId }, () => next());
+      return;
+    }
+    res.locals.consistency = consistency;
+    runWithContext({ requestId, writes: new Writes() }, () => {
+      // A token from an earlier write of this reader: wait (bounded) until this service has applied it.
+      const token = req.headers[CONSISTENCY_HEADER];
+      if (typeof token === 'string' && token) {
+        consistency.waitForToken(token).then(
+          (waited) => {
+            // The token concerned this service: a cache that may serve a version old by design must not.
+            if (waited !== undefined) res.locals.readYourWrites = true;
+            next();
+          },
+          () => next(),
+        );
+      } else next();
+    });
   });
 
   app.get('/health', (_req, res) => {

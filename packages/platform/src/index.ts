@@ -1,4 +1,6 @@
 export * from './context';
+export * from './consistency-token';
+export * from './consistency';
 export * from './logger';
 export * from './errors';
 export * from './config';

@@ -7,7 +7,8 @@ import {
   type EventEnvelope,
 } from '@league/contracts';
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
-import { currentRequestId, runWithContext } from './context';
+import { addPosition } from './consistency-token';
+import { currentContext, currentRequestId, runWithContext, Writes, type PublishedPosition } from './context';
 import { registerLagSource, type LagSample } from './metrics';
 import type { Logger } from './logger';
 
@@ -46,6 +47,30 @@ export interface SubscribeOptions {
    * events); a consumer of several topics raises it so one topic's long replay does not hold up the others.
    */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Whose state the handlers change, for read-your-writes (consistency.ts): `group` (default), a database or
+   * Redis every replica reads, so the offsets the group applied are shared in Redis; `replica`, this process's
+   * memory (a per-replica group feeding an in-memory read model), so they are known to this process only.
+   */
+  appliedBy?: 'group' | 'replica';
+  /** A group of this process alone (named by an instance id): deleted from the broker when the bus disconnects. */
+  ephemeral?: boolean;
+}
+
+/** Told after each message a group has finished with (handled, skipped or parked), in partition order. */
+export type AppliedListener = (applied: {
+  groupId: string;
+  /** The topic's name on the broker. */
+  topic: string;
+  partition: number;
+  offset: number;
+  shared: boolean;
+}) => Promise<void>;
+
+/** A group that consumes a topic, and whether what it applied is shared between replicas. */
+export interface TopicConsumer {
+  groupId: string;
+  shared: boolean;
 }
 
 export function buildEnvelope<D extends EventDefinition>(
@@ -73,8 +98,11 @@ export class EventBus {
   private readonly kafka: Kafka;
   private producer?: Producer;
   private readonly consumers: Consumer[] = [];
-  /** What each consumer reads, for the consumer-lag metric. */
-  private readonly subscriptions: { groupId: string; topics: string[] }[] = [];
+  /** What each consumer reads, for the consumer-lag metric and read-your-writes. */
+  private readonly subscriptions: { groupId: string; topics: string[]; shared: boolean; ephemeral: boolean }[] = [];
+  /** Told after each message a consumer finished with (consistency.ts records it). */
+  onApplied?: AppliedListener;
+  private admin?: Promise<Admin>;
   private unregisterLag?: () => void;
   private readonly log: Logger;
   private readonly maxAttempts: number;
@@ -105,8 +133,41 @@ export class EventBus {
   }
 
   /** The topic's name on the broker. */
-  private wire(topic: string): string {
+  wire(topic: string): string {
     return `${this.topicPrefix}${topic}`;
+  }
+
+  /** The groups of this process that consume a topic (its name on the broker). */
+  consumersOf(wireTopic: string): TopicConsumer[] {
+    const out: TopicConsumer[] = [];
+    for (const s of this.subscriptions)
+      if (s.topics.includes(wireTopic) && !out.some((c) => c.groupId === s.groupId))
+        out.push({ groupId: s.groupId, shared: s.shared });
+    return out;
+  }
+
+  /** An admin client kept for lastOffsets and group deletion. */
+  private adminClient(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((err: unknown) => {
+      this.admin = undefined;
+      throw err;
+    });
+    return this.admin;
+  }
+
+  /**
+   * The offset of the last message in each partition of a (logical) topic that holds any, read from the
+   * broker now.
+   */
+  async lastOffsets(topic: string): Promise<Array<{ partition: number; offset: number }>> {
+    const offsets = await (await this.adminClient()).fetchTopicOffsets(this.wire(topic));
+    return offsets
+      .filter((p) => Number(p.high) > Number(p.low))
+      .map((p) => ({ partition: p.partition, offset: Number(p.high) - 1 }));
   }
 
   async connect(): Promise<void> {
@@ -183,10 +244,14 @@ export class EventBus {
     return envelope;
   }
 
-  /** Sends an already-built envelope (the outbox relay uses this so a retry re-sends the same event id). */
-  async publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<void> {
+  /**
+   * Sends an already-built envelope (the outbox relay uses this so a retry re-sends the same event id), and
+   * answers where it landed (logical topic, partition, offset). Sent inside a unit of work, the position is
+   * also that unit's own (its read-your-writes token).
+   */
+  async publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<PublishedPosition | undefined> {
     if (!this.producer) await this.connect();
-    await this.producer!.send({
+    const [meta] = await this.producer!.send({
       acks: -1,
       topic: this.wire(topic),
       messages: [
@@ -197,6 +262,11 @@ export class EventBus {
         },
       ],
     });
+    if (!meta || meta.baseOffset === undefined) return undefined;
+    const position = { topic, partition: meta.partition, offset: Number(meta.baseOffset) };
+    const writes = currentContext()?.writes;
+    if (writes) addPosition(writes.positions, topic, position.partition, position.offset);
+    return position;
   }
 
   /**
@@ -208,7 +278,12 @@ export class EventBus {
    * first one; `disconnect()` stops whichever is current.
    */
   async subscribe(opts: SubscribeOptions): Promise<Consumer> {
-    this.subscriptions.push({ groupId: opts.groupId, topics: this.topicsOf(opts) });
+    this.subscriptions.push({
+      groupId: opts.groupId,
+      topics: this.topicsOf(opts),
+      shared: (opts.appliedBy ?? 'group') === 'group',
+      ephemeral: Boolean(opts.ephemeral),
+    });
     this.unregisterLag ??= registerLagSource(() => this.consumerLag());
     return this.startConsumer(opts, opts.joinTimeoutMs, 0);
   }
@@ -247,6 +322,12 @@ export class EventBus {
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (!payload.restart && !this.stopping) this.replaceAfterCrash(opts, consumer, replaced);
     });
+    // Where the group starts on each partition it was given counts as applied (consistency.ts).
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      this.recordStart(opts, payload.memberAssignment).catch((err: unknown) =>
+        this.log.warn({ err, groupId: opts.groupId }, 'recording where the group starts failed'),
+      );
+    });
     // Registered before connecting, so that disconnect() stops it even while it is still starting.
     this.consumers.push(consumer);
     try {
@@ -269,7 +350,7 @@ export class EventBus {
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const raw = message.value?.toString('utf8') ?? '';
         const traceId = header(message.headers, 'x-trace-id') ?? randomUUID();
-        await runWithContext({ requestId: traceId }, async () => {
+        await runWithContext({ requestId: traceId, writes: new Writes() }, async () => {
           const meta = { topic, partition, offset: message.offset };
           let envelope: EventEnvelope;
           try {
@@ -303,6 +384,16 @@ export class EventBus {
             }
           }
         });
+        // Handled, skipped (no handler) or parked: the group is done with this offset.
+        if (this.onApplied) {
+          await this.onApplied({
+            groupId: opts.groupId,
+            topic,
+            partition,
+            offset: Number(message.offset),
+            shared: (opts.appliedBy ?? 'group') === 'group',
+          }).catch((err: unknown) => this.log.warn({ err, topic, partition }, 'recording the applied offset failed'));
+        }
       },
     });
     if (joinTimeoutMs === 0) {
@@ -321,6 +412,44 @@ export class EventBus {
     clearTimeout(timer);
     removeListener?.();
     return consumer;
+  }
+
+  /**
+   * Read-your-writes (consistency.ts): what a group starts after on a partition it was just given is as good
+   * as applied: the committed offset (some member handled everything before it), or, for a group without one,
+   * the log's start (`fromBeginning`) or its end at the join (a group that starts at the end skips what came
+   * before by design). Without this, a group that joined a topic's end (a new deployment, a test that skips
+   * the shared history) would never reach the positions of the messages it skipped, and a catch-up to the
+   * topic's last offsets would wait for its bound.
+   */
+  private async recordStart(opts: SubscribeOptions, assignment: Record<string, number[]>) {
+    if (!this.onApplied) return;
+    const topics = Object.keys(assignment).filter((t) => assignment[t]?.length);
+    if (!topics.length) return;
+    const admin = await this.adminClient();
+    const committed = await admin.fetchOffsets({ groupId: opts.groupId, topics });
+    for (const { topic, partitions } of committed) {
+      const mine = new Set(assignment[topic]);
+      let ends: Map<number, { low: string; high: string }> | undefined;
+      for (const { partition, offset } of partitions) {
+        if (!mine.has(partition)) continue;
+        let start = Number(offset);
+        if (start < 0) {
+          ends ??= new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p]));
+          const end = ends.get(partition);
+          if (!end) continue;
+          start = Number((opts.fromBeginning ?? true) ? end.low : end.high);
+        }
+        if (start <= 0) continue;
+        await this.onApplied({
+          groupId: opts.groupId,
+          topic,
+          partition,
+          offset: start - 1,
+          shared: (opts.appliedBy ?? 'group') === 'group',
+        });
+      }
+    }
   }
 
   private async toDlq(
@@ -384,6 +513,16 @@ export class EventBus {
     this.unregisterLag = undefined;
     await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
     this.consumers.length = 0;
+    const ephemeral = this.subscriptions.filter((s) => s.ephemeral).map((s) => s.groupId);
+    if (ephemeral.length) {
+      // Groups nobody joins again: gone now instead of lingering on the broker for the retention period.
+      await this.adminClient()
+        .then((a) => a.deleteGroups(ephemeral))
+        .catch((err: unknown) => this.log.warn({ err, groups: ephemeral }, 'deleting ephemeral groups failed'));
+    }
+    const admin = this.admin;
+    this.admin = undefined;
+    await admin?.then((a) => a.disconnect()).catch(() => undefined);
     await this.producer?.disconnect().catch(() => undefined);
     this.producer = undefined;
   }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventDefinition, EventEnvelope } from '@league/contracts';
 import type { Model } from 'mongoose';
-import { currentRequestId } from './context';
+import {
+  currentContext,
+  currentRequestId,
+  runOutsideContext,
+  type PositionSource,
+  type PublishedPosition,
+} from './context';
 import type { EventBus } from './kafka';
 import { buildEnvelope } from './kafka';
 import type { Locks } from './lock';
@@ -23,6 +29,8 @@ export interface OutboxEntry {
  */
 export function outboxEntry<D extends EventDefinition>(def: D, data: EventData<D>, key: string): OutboxEntry {
   const envelope = buildEnvelope(def, data, currentRequestId());
+  // The unit of work's token names this entry's position once a relay has published it (consistency.ts).
+  currentContext()?.writes?.entryIds.add(envelope.id);
   return { id: envelope.id, topic: def.topic, key, envelope };
 }
 
@@ -57,13 +65,28 @@ export interface OutboxDocument {
   id: unknown;
 }
 
+/** How many published entries' positions a relay remembers (a request looks its own up right after). */
+const REMEMBERED_POSITIONS = 20_000;
+/** How many batches one sweep takes from a model before it leaves the rest to the next. */
+const SWEEP_ROUNDS = 20;
+
+interface Waiter {
+  seq: number;
+  resolve: () => void;
+}
+
 /**
  * Publishes pending outbox entries, then removes exactly those entries. A crash between the two publishes
  * the event again on restart (never loses it); consumers drop the repeat by event id. A kick that names the
  * written document relays that document alone (found by `_id`); a bare kick, the start and the sweep timer
  * look through every model.
+ *
+ * For read-your-writes (consistency.ts) a kick made inside a unit of work (an HTTP request, an event
+ * handler) hands it a promise that resolves once a drain that read the document after the kick is done,
+ * and the relay remembers where each entry it published went (`positionOf`), so the request can answer with
+ * the positions of its own events.
  */
-export class OutboxRelay {
+export class OutboxRelay implements PositionSource {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private wanted = false;
@@ -72,6 +95,11 @@ export class OutboxRelay {
   /** Named documents still to relay (kept until relayed, so a failed publish is retried by the timer). */
   private readonly named = new Map<string, OutboxDocument>();
   private readonly log: Logger;
+  /** Counts kicks: a drain that starts reading after kick n serves every waiter up to n. */
+  private kickSeq = 0;
+  private readonly docWaiters = new Map<string, Waiter[]>();
+  private sweepWaiters: Waiter[] = [];
+  private readonly positions = new Map<string, PublishedPosition>();
 
   constructor(private readonly opts: RelayOptions) {
     this.log = opts.logger.child({ component: 'outbox-relay' });
@@ -93,9 +121,51 @@ export class OutboxRelay {
    * the written document, only that document is read; without, every model is swept.
    */
   kick(doc?: OutboxDocument): void {
-    if (doc) this.named.set(`${doc.model.collection.collectionName}\u0000${String(doc.id)}`, { ...doc });
+    const seq = ++this.kickSeq;
+    const key = doc ? `${doc.model.collection.collectionName}\u0000${String(doc.id)}` : undefined;
+    if (doc) this.named.set(key!, { ...doc });
     else this.sweepWanted = true;
+    const writes = currentContext()?.writes;
+    if (writes) {
+      writes.sources.add(this);
+      writes.drains.push(
+        new Promise<void>((resolve) => {
+          if (key === undefined) this.sweepWaiters.push({ seq, resolve });
+          else {
+            const list = this.docWaiters.get(key);
+            if (list) list.push({ seq, resolve });
+            else this.docWaiters.set(key, [{ seq, resolve }]);
+          }
+        }),
+      );
+    }
     this.schedule();
+  }
+
+  /** Where a recently published entry went (undefined when this relay did not publish it, or long ago). */
+  positionOf(entryId: string): PublishedPosition | undefined {
+    return this.positions.get(entryId);
+  }
+
+  private remember(entryId: string, position: PublishedPosition | undefined) {
+    if (!position) return;
+    this.positions.set(entryId, position);
+    if (this.positions.size > REMEMBERED_POSITIONS) this.positions.delete(this.positions.keys().next().value!);
+  }
+
+  private resolveDoc(key: string, upTo: number) {
+    const list = this.docWaiters.get(key);
+    if (!list) return;
+    const left = list.filter((w) => w.seq > upTo);
+    for (const w of list) if (w.seq <= upTo) w.resolve();
+    if (left.length) this.docWaiters.set(key, left);
+    else this.docWaiters.delete(key);
+  }
+
+  private resolveSweep(upTo: number) {
+    const left = this.sweepWaiters.filter((w) => w.seq > upTo);
+    for (const w of this.sweepWaiters) if (w.seq <= upTo) w.resolve();
+    this.sweepWaiters = left;
   }
 
   private schedule(): void {
@@ -103,7 +173,8 @@ export class OutboxRelay {
       this.wanted = true;
       return;
     }
-    this.running = this.drainDue()
+    // Outside the kicker's unit of work: the drain publishes other requests' entries too.
+    this.running = runOutsideContext(() => this.drainDue())
       .catch((err) => {
         this.log.warn({ err }, 'outbox drain failed; will retry');
         return 0;
@@ -127,15 +198,20 @@ export class OutboxRelay {
   private async drainDue(): Promise<number> {
     let published = 0;
     for (const [key, named] of [...this.named]) {
+      // Every kick so far came after its write, so this read sees what each of them wrote.
+      const seq = this.kickSeq;
       const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
       if (doc) published += await this.relayDocument(named.model, doc);
       // A kick for the same document meanwhile stays for the next round (its entry may be newer than the read).
       if (this.named.get(key) === named) this.named.delete(key);
+      this.resolveDoc(key, seq);
     }
     if (this.sweepWanted) {
+      const seq = this.kickSeq;
       this.sweepWanted = false;
       this.lastSweep = Date.now();
       published += await this.sweep();
+      this.resolveSweep(seq);
     }
     return published;
   }
@@ -143,13 +219,21 @@ export class OutboxRelay {
   /** Every model's documents with pending entries (a scan of each collection on FerretDB). */
   private async sweep(): Promise<number> {
     let published = 0;
+    const batch = this.opts.batchSize ?? 100;
     for (const model of this.opts.models) {
-      // Read raw documents: $pull must match the stored entry exactly, key order included.
-      const docs = await model.collection
-        .find({ 'outbox.0': { $exists: true } }, { projection: { outbox: 1 } })
-        .limit(this.opts.batchSize ?? 100)
-        .toArray();
-      for (const doc of docs) published += await this.relayDocument(model as Model<any>, doc); // eslint-disable-line @typescript-eslint/no-explicit-any
+      // Batch after batch, so that a sweep a request waits on publishes all that request wrote; bounded, and
+      // stopped when a batch publishes nothing (an entry that cannot be pulled must not spin the sweep).
+      for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
+        // Read raw documents: $pull must match the stored entry exactly, key order included.
+        const docs = await model.collection
+          .find({ 'outbox.0': { $exists: true } }, { projection: { outbox: 1 } })
+          .limit(batch)
+          .toArray();
+        let n = 0;
+        for (const doc of docs) n += await this.relayDocument(model as Model<any>, doc); // eslint-disable-line @typescript-eslint/no-explicit-any
+        published += n;
+        if (docs.length < batch || n === 0) break;
+      }
     }
     return published;
   }
@@ -160,7 +244,7 @@ export class OutboxRelay {
   ): Promise<number> {
     let published = 0;
     for (const entry of (doc.outbox ?? []) as OutboxEntry[]) {
-      await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key);
+      this.remember(entry.id, await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key));
       const pull = () => model.collection.updateOne({ _id: doc._id } as never, { $pull: { outbox: entry } } as never);
       if (this.opts.locks) await this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull);
       else await pull();
@@ -173,6 +257,9 @@ export class OutboxRelay {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+    // Nobody waits on a stopped relay.
+    for (const key of [...this.docWaiters.keys()]) this.resolveDoc(key, Infinity);
+    this.resolveSweep(Infinity);
   }
 }
 

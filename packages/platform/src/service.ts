@@ -6,12 +6,14 @@ import type Redis from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Authenticator } from './auth';
 import type { ServiceConfig } from './config';
+import { Consistency } from './consistency';
 import { createApp, type Api } from './http';
 import { Locks } from './lock';
 import { sequencesFor, type Sequences } from './sequence';
 import { EventBus } from './kafka';
 import { closeServer, listen } from './lifecycle';
 import type { Logger } from './logger';
+import { createMetrics } from './metrics';
 import { connectMongo, mongoReady } from './mongo';
 import { redisConnection, redisReady } from './queue';
 
@@ -26,6 +28,8 @@ export interface ServiceEngines {
   locks: Locks;
   /** Numeric id sequences (Redis INCR, seeded above the stored ids), namespaced by this service's database. */
   sequences: Sequences;
+  /** Read-your-writes: the consumer groups' applied offsets, token waits and catch-ups (consistency.ts). */
+  consistency: Consistency;
 }
 
 export interface ServiceDefinition {
@@ -65,6 +69,15 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await bus.connect();
   const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  const metrics = createMetrics(def.name);
+  const consistency = new Consistency({
+    redis,
+    bus,
+    logger,
+    registry: metrics.registry,
+    waitMs: config.CONSISTENCY_WAIT_MS,
+    publishWaitMs: config.CONSISTENCY_PUBLISH_WAIT_MS,
+  });
   const auth = new Authenticator({
     jwksUrl: config.JWKS_URL,
     issuer: config.JWT_ISSUER,
@@ -79,12 +92,15 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     auth,
     locks: new Locks(redis),
     sequences: sequencesFor(redis, config.MONGO_DB),
+    consistency,
   };
 
   const stopBackground = def.background ? await def.background(engines) : async () => undefined;
   const app = createApp({
     service: def.name,
     logger,
+    metrics,
+    consistency,
     bodyLimit: config.BODY_LIMIT,
     apis: def.apis(engines),
     configure: def.configure ? (a) => def.configure!(a, engines) : undefined,
@@ -104,6 +120,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     if (stopped) return;
     stopped = true;
     await closeServer(server);
+    consistency.close();
     await stopBackground();
     await bus.disconnect();
     redis.disconnect();
