@@ -1,5 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '@league/platform';
+import { carryToken } from '../proxy/consistency';
 
 /**
  * `GET /api/season/profile` composed from its two owners: the season service answers the player's
@@ -18,6 +19,9 @@ export function mountSeasonProfile(app: Express, opts: { seasonUrl: string; acco
       .join(', ');
     const id = res.getHeader('x-request-id');
     if (id) headers['x-request-id'] = String(id);
+    // The reader's read-your-writes token (a join just made shows in the profile; proxy/consistency.ts).
+    const token = carryToken(req);
+    if (token) headers['x-consistency'] = token;
     return headers;
   };
 

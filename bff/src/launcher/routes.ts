@@ -89,10 +89,10 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
    */
   const putFile = async (req: Request, res: Response, url: string, body: Buffer): Promise<Upstream> => {
     const headers = { ...forwardHeaders(req, res), 'content-type': 'application/octet-stream' };
-    let up = await call(url, { method: 'PUT', headers, body });
+    let up = await call(url, { method: 'PUT', headers, body, for: { req, res } });
     for (let i = 0; up.status === 403 && i < 20; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      up = await call(url, { method: 'PUT', headers, body });
+      up = await call(url, { method: 'PUT', headers, body, for: { req, res } });
     }
     return up;
   };
@@ -179,6 +179,7 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
           method: 'POST',
           headers: { ...forwardHeaders(req, res), 'content-type': 'application/json' },
           body: JSON.stringify({ characterInfo, questInfo, checksum: md5(file.data) }),
+          for: { req, res },
         },
       );
       if (saved.status !== 200) return relay(res, saved);
@@ -282,6 +283,7 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
           method: 'POST',
           headers: json,
           body: JSON.stringify(plan.uploaded),
+          for: { req, res },
         });
         if (sent.status !== 200) return relay(res, sent); // 400 = cloud stash full: nothing stored, nothing dropped
       }
@@ -293,6 +295,7 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
           method: 'POST',
           headers: json,
           body: JSON.stringify(plan.pull),
+          for: { req, res },
         });
         if (pulled.status !== 200) return relay(res, pulled);
       }

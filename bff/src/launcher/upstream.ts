@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import { cameOverHttps } from '../security/client';
+import { absorbToken, carryToken } from '../proxy/consistency';
 
 /** Where the launcher's composed calls go. */
 export interface LauncherUpstreams {
@@ -16,7 +18,10 @@ export interface Upstream {
   json<T>(): T | undefined;
 }
 
-/** Headers carried from the launcher's request to a service: its bearer, the client address, the request id. */
+/**
+ * Headers carried from the launcher's request to a service: its bearer, the client address, the request id,
+ * and its read-your-writes token (proxy/consistency.ts).
+ */
 export function forwardHeaders(req: Request, res?: Response): Record<string, string> {
   const headers: Record<string, string> = {};
   if (typeof req.headers.authorization === 'string') headers.authorization = req.headers.authorization;
@@ -28,12 +33,21 @@ export function forwardHeaders(req: Request, res?: Response): Record<string, str
   headers['x-forwarded-proto'] = req.protocol;
   const id = res?.getHeader('x-request-id');
   if (id) headers['x-request-id'] = String(id);
+  const token = carryToken(req);
+  if (token) headers['x-consistency'] = token;
   return headers;
 }
 
 export async function call(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string; timeoutMs?: number } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    timeoutMs?: number;
+    /** A write made for this request: its answer's read-your-writes token goes into the request's answer. */
+    for?: { req: Request; res: Response };
+  } = {},
 ): Promise<Upstream> {
   const res = await fetch(url, {
     method: init.method ?? 'GET',
@@ -42,6 +56,7 @@ export async function call(
     signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
   });
   const body = Buffer.from(await res.arrayBuffer());
+  if (init.for) absorbToken(init.for.req, init.for.res, res.headers.get('x-consistency'), cameOverHttps(init.for.req));
   return {
     status: res.status,
     headers: res.headers,

@@ -11,6 +11,8 @@ import {
 } from 'http-proxy-middleware';
 import { AppError, type Logger } from '@league/platform';
 import { mountApiDocs } from '../openapi/merged-document';
+import { cameOverHttps } from '../security/client';
+import { answerToken, carryToken } from './consistency';
 import { resolveRoute, ROUTE_TABLE, type RouteEntry, type ServiceName } from './route-table';
 
 export type Upstreams = Record<ServiceName, string>;
@@ -51,6 +53,8 @@ export function forwardHeaders(req: IncomingMessage, res: { getHeader(name: stri
   req.headers.connection = 'keep-alive';
   const id = res.getHeader('x-request-id');
   if (id) req.headers['x-request-id'] = String(id);
+  // The browser's read-your-writes cookie travels upstream as X-Consistency (consistency.ts).
+  carryToken(req);
 }
 
 export function restoreClientConnection(req: IncomingMessage): void {
@@ -106,6 +110,8 @@ export function serviceProxy(service: ServiceName, target: string, agent: http.A
         // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
         // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.
         if (proxyRes.statusCode !== 101) stripHopByHop(proxyRes.headers);
+        // A write's positions: back to the client, and into the browser's cookie.
+        if (proxyRes.headers['x-consistency']) answerToken(req, proxyRes.headers, cameOverHttps(req));
       },
       error: (err, _req, res) => {
         logger.warn({ err, service }, 'upstream unavailable');
