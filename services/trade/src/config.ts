@@ -19,6 +19,11 @@ export const configSchema = serviceConfigSchema('trade', 4003)
     TRADE_SEED_DEMO: flag,
     /** How often each replica reloads its search index from the store in full (0 = only at start). */
     TRADE_INDEX_RESYNC_MS: z.coerce.number().int().min(0).default(300_000),
+    /**
+     * The longest a buyout or an accepted offer waits for its settlement to finish before it answers `settling`
+     * (read-your-writes: the buyer's next reads then show the result; 0 answers at once, as before).
+     */
+    TRADE_SETTLEMENT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** Prefix of this service's Redis keys (id sequences, the push channel); tests get one per database. */
     TRADE_REDIS_PREFIX: z.string().min(1).optional(),
   });

@@ -12,6 +12,7 @@ import {
 import { loadServiceConfig, seedsDemo } from './config';
 import { tradeModels, type TradeModels } from './data/models';
 import { RedisPush } from './data/push';
+import { RedisSettlementSignals } from './data/settlement-signals';
 import { MongoTradeStore } from './data/store';
 import { MongoSavedSearchStore, RedisSavedSearchSync, savedSearchModel } from './data/saved-search-store';
 import { SavedSearchIndex } from './domain/saved-search-index';
@@ -21,6 +22,7 @@ import { savedSearchApi } from './http/saved-searches.routes';
 import { SearchIndex } from './domain/search-index';
 import type { TradeContext } from './domain/context';
 import { subscribeSeasonEvents } from './events/consumers';
+import { followListingEvents } from './events/search-index-follower';
 import { tradeApi } from './http/trade.routes';
 import { seedDemoListings } from './seed';
 
@@ -54,6 +56,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
   let models!: TradeModels;
   let relay!: OutboxRelay;
   let push!: RedisPush;
+  let settlements!: RedisSettlementSignals;
   let reloadIndex!: () => Promise<void>;
   const savedSearchIndex = new SavedSearchIndex<SavedSearchDoc>();
   let savedSearches!: SavedSearchService;
@@ -92,6 +95,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
         locks: engines.locks,
       });
       push = new RedisPush(engines.redis, redisSubscriber(config.REDIS_URL), prefix, instance, logger);
+      settlements = new RedisSettlementSignals(engines.redis, prefix, logger);
       const indexListing = async (id: number) => index.put(await store.listing(id), id);
       ctx = {
         store,
@@ -108,6 +112,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
         now: () => new Date(),
         names,
         index,
+        // Read-your-writes (README): read models caught up before a refusal; buyouts answer once settled.
+        catchUp: (topics) => engines.consistency.catchUp(topics),
+        settlements,
+        settlementWaitMs: config.TRADE_SETTLEMENT_WAIT_MS,
       };
       reloadIndex = async () => {
         const started = Date.now();
@@ -127,6 +135,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       resync?.unref();
       relay.start();
       await subscribeSeasonEvents(engines.bus, ctx, config.TRADE_CONSUMER_GROUP);
+      // This replica's index follows trade's listing events too, so a search can wait for a reader's own listing.
+      await followListingEvents(engines.bus, indexListing, `${config.TRADE_CONSUMER_GROUP}.index.${instance}`);
 
       // Saved searches: their own collection, index, cross-replica refresh and listing-opened consumer.
       const searchModel = savedSearchModel(engines.mongo);
@@ -184,6 +194,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
         if (seedTimer) clearTimeout(seedTimer);
         if (resync) clearInterval(resync);
         if (searchResync) clearInterval(searchResync);
+        settlements.close();
         await savedSearchSync.stop();
         await push.stop();
         await relay.stop();

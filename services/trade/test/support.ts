@@ -190,7 +190,7 @@ export interface Harness {
   call: (
     method: string,
     path: string,
-    opts?: { token?: string; body?: unknown },
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ) => Promise<{ status: number; body: Body; headers: Headers }>;
   stop: () => Promise<void>;
 }
@@ -219,6 +219,9 @@ export async function bootTrade(extra: NodeJS.ProcessEnv = {}): Promise<Harness>
       JWKS_URL: identity.jwksUrl,
       TRADE_CONSUMER_GROUP: groupId,
       FILES_BUCKET_PREFIX: bucketPrefix,
+      // The fake season answers the saga only when a test says so: buyouts answer at once (`settling`);
+      // read-your-writes.api.test.ts sets a wait of its own.
+      TRADE_SETTLEMENT_WAIT_MS: '0',
       ...extra,
     }),
   );

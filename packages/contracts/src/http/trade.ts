@@ -131,9 +131,20 @@ export const tradeOfferResponseQuery = z.object({ accepted: booleanQuery, branch
 
 export const tradeBuyoutBody = z.object({ tradeListingId: idParam }).openapi('BuyoutRequest');
 
-/** What a buyout or an accepted offer answers: the settlement has been requested (the saga finishes it). */
+/**
+ * What a buyout or an accepted offer answers: the settlement has been requested (the saga finishes it), and
+ * `outcome` once trade has handled season's reply (it waits a few seconds for it, so the caller's next reads
+ * show the result); without `outcome` it is still settling.
+ */
 export const tradeSettlementStartedSchema = z
-  .object({ settlementId: z.string(), tradeListingId: z.number().int(), state: z.literal('settling') })
+  .object({
+    settlementId: z.string(),
+    tradeListingId: z.number().int(),
+    state: z.literal('settling'),
+    outcome: z.enum(['completed', 'failed']).optional(),
+    /** Why season refused it, when it failed. */
+    reason: z.string().optional(),
+  })
   .openapi('SettlementStarted');
 
 /** The statuses a client may create through the compatibility POST (spec: "statuses created by the client"). */

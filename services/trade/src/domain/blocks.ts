@@ -1,5 +1,6 @@
 import { AppError, type AuthUser } from '@league/platform';
 import { ownParticipant, participantOf, type TradeContext } from './context';
+import { hiddenFrom } from './beta';
 import { dropOfferUnlessSettling } from './offers';
 
 // Blocks hide listings and offers both ways (search and the offer lists read them through blockedSet).
@@ -19,6 +20,7 @@ export async function ignore(
   const me = await ownParticipant(ctx, user, participantId);
   if (otherId === participantId) throw AppError.badRequest('You cannot block yourself');
   const other = await participantOf(ctx, otherId);
+  if (hiddenFrom(user, other)) throw AppError.notFound('Season participant not found');
   if (other.seasonId !== me.seasonId) throw AppError.badRequest('That player is in another season');
   await ctx.store.block({
     _id: `${participantId}:${otherId}`,

@@ -1,5 +1,7 @@
 import { reservationChangedV1, type TradeNotification } from '@league/contracts';
 import { aggregateKey, AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
+import { hiddenFrom } from './beta';
+import { participantCaughtUp } from './catch-up';
 import { namingOf, type Naming } from './item-names';
 import type { ListingDoc, NotificationItems, OfferDoc, ParticipantDoc, StashItemDoc, TradeDeps } from './ports';
 import { listingReservation, notificationView, offerReservation } from './rules';
@@ -40,7 +42,8 @@ export function namingFor(ctx: TradeContext, p: Pick<ParticipantDoc, 'isBeta'>, 
 // ---------------------------------------------------------------- who may act
 
 export async function participantOf(ctx: TradeContext, id: number): Promise<ParticipantDoc> {
-  const p = await ctx.store.participant(id);
+  // Unknown here may be a join a moment ago that trade has not applied yet: looked for again after catching up.
+  const p = await participantCaughtUp(ctx, id);
   if (!p) throw AppError.notFound('Season participant not found');
   return p;
 }
@@ -53,8 +56,11 @@ export async function ownParticipant(
 ): Promise<ParticipantDoc> {
   if (!user) throw AppError.unauthorized();
   const p = await participantOf(ctx, id);
-  if (p.usernameKey !== user.username.trim().toLowerCase() && !user.roles.includes('admin'))
+  if (p.usernameKey !== user.username.trim().toLowerCase() && !user.roles.includes('admin')) {
+    // Someone else's beta participant does not exist for a player (the same 404 as an unknown id).
+    if (hiddenFrom(user, p)) throw AppError.notFound('Season participant not found');
     throw AppError.forbidden('This is not your season participant');
+  }
   return p;
 }
 

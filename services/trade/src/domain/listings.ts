@@ -18,6 +18,8 @@ import {
   trader,
   type TradeContext,
 } from './context';
+import { assertListingVisible } from './beta';
+import { stashItemCaughtUp } from './catch-up';
 import { namedListingView } from './item-names';
 import { dropOffer } from './offers';
 import type { ListingDoc } from './ports';
@@ -31,6 +33,7 @@ export async function listTrade(
   acceptLanguage?: string,
 ): Promise<TradeListing> {
   const seller = await trader(ctx, user, participantId);
+  await stashItemCaughtUp(ctx, body.participantItemId, participantId, body.count);
   const listing = await ctx.locks.withLock(LOCK.participant(participantId), async () => {
     const item = await ctx.store.stashItem(body.participantItemId);
     const problem = itemUnavailable(item, participantId, body.count);
@@ -104,6 +107,7 @@ export async function updateListing(
   const seller = await trader(ctx, user, participantId);
   const updated = await ctx.locks.withLock(LOCK.listing(body.tradeListingId), async () => {
     const l = await listingOf(ctx, body.tradeListingId);
+    assertListingVisible(user, l);
     if (l.seasonParticipantId !== participantId) throw AppError.forbidden('This is not your listing');
     if (l.state === 'settling') throw AppError.conflict('This listing is being settled');
     if (l.state !== 'open') throw AppError.badRequest('This listing is closed');
@@ -132,6 +136,7 @@ export async function deleteListing(
 ): Promise<void> {
   await ownParticipant(ctx, user, participantId);
   const l = await listingOf(ctx, listingId);
+  assertListingVisible(user, l);
   if (l.seasonParticipantId !== participantId) throw AppError.forbidden('This is not your listing');
   if (l.state === 'settling') throw AppError.conflict('This listing is being settled');
   if (l.state !== 'open') throw AppError.notFound('Trade listing not found');

@@ -13,6 +13,8 @@ import {
   trader,
   type TradeContext,
 } from './context';
+import { assertListingVisible } from './beta';
+import { stashItemCaughtUp } from './catch-up';
 import { branchOf, ENGLISH, fullName, nameItem, namedListingView, notificationText, type Naming } from './item-names';
 import type { ListingDoc, OfferDoc, OfferItem } from './ports';
 import { itemUnavailable, listingNotOpen } from './rules';
@@ -62,6 +64,7 @@ export async function makeOffer(
 ): Promise<TradeOffer> {
   const buyer = await trader(ctx, user, participantId);
   const listing = await listingOf(ctx, body.tradeListingId);
+  assertListingVisible(user, listing);
   if (listing.seasonId !== buyer.seasonId) throw AppError.badRequest('This listing is in another season');
   if (listing.seasonParticipantId === participantId)
     throw AppError.badRequest('You cannot make an offer on your own listing');
@@ -73,6 +76,8 @@ export async function makeOffer(
   if (ids.includes(listing.participantItemId)) throw AppError.badRequest('You cannot offer the listed item');
 
   const names = ctx.names(branchOf(listing.isBeta));
+  for (const wanted of body.tradeOfferItems)
+    await stashItemCaughtUp(ctx, wanted.participantItemId, participantId, wanted.count);
   const offer = await ctx.locks.withLock(LOCK.participant(participantId), async () => {
     const items: OfferItem[] = [];
     for (const wanted of body.tradeOfferItems) {

@@ -1,5 +1,5 @@
 import type { ItemDisplay, TradeNotification } from '@league/contracts';
-import type { Locks, Logger, OutboxEntry } from '@league/platform';
+import type { Locks, Logger, OutboxEntry, Positions } from '@league/platform';
 import type { GameNamesOf } from './item-names';
 
 /** A season participant as season announced it (season.participant-joined.v1). */
@@ -234,4 +234,28 @@ export interface TradeDeps {
   /** Tells this replica's search index a listing changed (reloaded from the store). */
   indexListing: (listingId: number) => Promise<void>;
   now: () => Date;
+  /**
+   * Read-your-writes (README "Read your own writes"): waits, bounded, until trade's consumers have applied
+   * everything these topics hold now. A use case runs it before it trusts a read model's "not found" or
+   * "not enough", which may be a write of the same player a moment ago through another client.
+   */
+  catchUp?: (topics: string[]) => Promise<unknown>;
+  /** The settlement saga's end, across replicas: a buyout or an accepted offer answers once it is known. */
+  settlements?: SettlementSignals;
+  /** The longest a buyout or an accepted offer waits for its settlement before it answers `settling`. */
+  settlementWaitMs?: number;
+}
+
+/** How a settlement ended, as trade handled season's reply, with the positions of what that handling wrote. */
+export interface SettlementOutcome {
+  state: 'completed' | 'failed';
+  reason?: string;
+  positions: Positions;
+}
+
+export interface SettlementSignals {
+  /** Told by whichever replica handled season's reply, once its writes are published. */
+  finished(settlementId: string, outcome: SettlementOutcome): Promise<void>;
+  /** The outcome once known, or undefined after `ms`. */
+  waitFor(settlementId: string, ms: number): Promise<SettlementOutcome | undefined>;
 }

@@ -40,7 +40,9 @@ export async function priceHistory(
   let record = by.record;
   if (record === undefined) {
     const item = await ctx.store.stashItem(by.participantItemId!);
-    if (!item) throw AppError.notFound('Stash item not found');
+    // A beta participant's item is not found on prod, the only branch a player reads (beta stays secret).
+    const beta = item && branch !== 'beta' && (await ctx.store.participant(item.seasonParticipantId))?.isBeta;
+    if (!item || beta) throw AppError.notFound('Stash item not found');
     record = item.record;
   }
   const stored = await ctx.store.prices(recordKey(record), branch === 'beta');

@@ -6,6 +6,7 @@ import {
   type listingOpenedV1,
 } from '@league/contracts';
 import { aggregateKey, AppError, type AuthUser, type Locks, type Logger } from '@league/platform';
+import { hiddenFrom } from './beta';
 import { branchOf, ENGLISH, nameItem, type GameNamesOf } from './item-names';
 import type { ItemRecords, NotificationDoc, ParticipantDoc, Push, TradeStore } from './ports';
 import { listingFacts, type IndexedSearch, type SavedSearchIndex } from './saved-search-index';
@@ -92,8 +93,11 @@ export class SavedSearchService {
     if (!user) throw AppError.unauthorized();
     const p = await this.d.trade.participant(id);
     if (!p) throw AppError.notFound('Season participant not found');
-    if (p.usernameKey !== user.username.trim().toLowerCase() && !user.roles.includes('admin'))
+    if (p.usernameKey !== user.username.trim().toLowerCase() && !user.roles.includes('admin')) {
+      // Someone else's beta participant does not exist for a player (the same 404 as an unknown id).
+      if (hiddenFrom(user, p)) throw AppError.notFound('Season participant not found');
       throw AppError.forbidden('This is not your season participant');
+    }
     return p;
   }
 

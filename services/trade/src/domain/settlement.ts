@@ -22,6 +22,9 @@ import { dropOffer } from './offers';
 import type { ListingDoc } from './ports';
 import { recordSale } from './price-history';
 import { revalidate } from './projections';
+import { assertListingVisible } from './beta';
+import { balanceCaughtUp } from './catch-up';
+import { awaitSettlement, settlementHandled } from './saga-wait';
 import { listingNotOpen } from './rules';
 
 /** The listing owner's answer to an offer: a rejection, or the start of its settlement. */
@@ -76,13 +79,14 @@ export async function respond(
 export async function buyout(ctx: TradeContext, user: AuthUser | undefined, participantId: number, listingId: number) {
   const buyer = await trader(ctx, user, participantId);
   const l = await listingOf(ctx, listingId);
+  assertListingVisible(user, l);
   if (l.seasonId !== buyer.seasonId) throw AppError.badRequest('This listing is in another season');
   if (l.seasonParticipantId === participantId) throw AppError.badRequest('You cannot buy your own listing');
   if (!l.askingCurrency || !l.askingPrice) throw AppError.badRequest('This listing takes offers only');
   if (l.state !== 'open') throw listingNotOpen(l);
   if (await ctx.store.isBlocked(participantId, l.seasonParticipantId))
     throw AppError.forbidden('You cannot trade with this player');
-  const balance = (await ctx.store.currencies(participantId))?.balances[l.askingCurrency] ?? 0;
+  const balance = await balanceCaughtUp(ctx, participantId, l.askingCurrency, l.askingPrice);
   if (balance < l.askingPrice)
     throw AppError.badRequest(`You hold ${balance} ${l.askingCurrency}; the asking price is ${l.askingPrice}`);
   const currency = l.askingCurrency;
@@ -133,7 +137,8 @@ async function startSettlement(
     { waitMs: 10_000 },
   );
   await listingChanged(ctx, listingId);
-  return { settlementId: result.settlementId, tradeListingId: listingId, state: 'settling' as const };
+  // Answers once trade has handled season's reply (bounded), so the caller's next reads see the result.
+  return awaitSettlement(ctx, { settlementId: result.settlementId, tradeListingId: listingId, state: 'settling' });
 }
 
 // ---------------------------------------------------------------- the saga's replies
@@ -230,6 +235,7 @@ export async function onSettlementCompleted(
     );
   }
   await recordSale(ctx, closed, e.completedAt);
+  await settlementHandled(ctx, e.settlementId, 'completed');
 }
 
 /** Season could not settle: the listing opens again (and is checked against the stash as it is now). */
@@ -241,11 +247,13 @@ export async function onSettlementFailed(
   const reopened = await ctx.locks.withLock(LOCK.listing(e.tradeListingId), async () => {
     const l = await ctx.store.listing(e.tradeListingId);
     if (!l || l.state !== 'settling' || l.settlement?.settlementId !== e.settlementId) return null;
+    // The reservation sent again (season keeps it as it is): the event tells every replica's search index
+    // that the listing is open again.
     return ctx.store.updateListing(
       l._id,
       ['settling'],
       { state: 'open', settlement: null, updatedOn: ctx.now() },
-      [],
+      [listingReservationEvent(ctx, l, true)],
       eventId,
     );
   });
@@ -255,4 +263,5 @@ export async function onSettlementFailed(
   // The stash may have changed while the listing settled; check it again now that it is open.
   const item = await ctx.store.stashItem(reopened.participantItemId);
   if (item) await revalidate(ctx, item);
+  await settlementHandled(ctx, e.settlementId, 'failed', e.reason);
 }

@@ -32,6 +32,7 @@ import { acknowledge, createNotification, newNotificationCount, notifications } 
 import { makeOffer, offersBy, offersTo, withdrawOffer } from '../domain/offers';
 import { priceHistory } from '../domain/price-history';
 import { search } from '../domain/search';
+import { readableBranch } from '../domain/beta';
 import { buyout, respond } from '../domain/settlement';
 
 const P = '/trade/participant/:id';
@@ -64,12 +65,15 @@ export function tradeApi(ctx: TradeContext, authn: Authenticator, push: RedisPus
       {
         method: 'get',
         path: '/trade/price-history',
-        summary: 'Median, volume and the last 20 prices of a base record (given, or of a stash item)',
+        summary:
+          'Median, volume and the last 20 prices of a base record (given, or of a stash item); beta prices for testers and admins',
         tags,
+        auth: 'optional',
         query: tradePriceHistoryQuery,
         response: tradePriceHistorySchema,
       },
-      ({ query, req, res }) => priceHistory(ctx, query, query.branch ?? 'prod', readerLanguage(req, res)),
+      ({ query, user, req, res }) =>
+        priceHistory(ctx, query, readableBranch(query.branch, user), readerLanguage(req, res)),
     )
     .route(
       {
