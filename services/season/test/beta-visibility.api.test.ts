@@ -9,6 +9,7 @@ jest.setTimeout(120_000);
 describe('beta seasons are visible only to testers and admins', () => {
   let h: Harness;
   let tester: string;
+  let testerName: string;
   let admin: string;
   let player: string;
   let betaParticipant: number;
@@ -16,7 +17,7 @@ describe('beta seasons are visible only to testers and admins', () => {
 
   beforeAll(async () => {
     h = await bootSeason();
-    const testerName = unique('Tester');
+    testerName = unique('Tester');
     tester = await h.token(testerName, ['tester']);
     admin = await h.token(unique('Admin'), ['admin']);
     player = await h.token(unique('Player'));
@@ -94,6 +95,89 @@ describe('beta seasons are visible only to testers and admins', () => {
       expect(prodBuilds.body).toHaveLength(1);
       expect((await h.call('GET', `/season/participant/${prodParticipant}/screenshots`, { token })).status).toBe(200);
     }
+  });
+
+  it('when a player reads a beta season’s challenges on the admin path, then it is 404; testers and admins read them, and the launcher’s prod read is unchanged', async () => {
+    for (const token of [player]) {
+      const res = await h.call('GET', '/admin/season/16/challenges', { token });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Season 16 does not exist' });
+    }
+    for (const token of [tester, admin]) {
+      const res = await h.call('GET', '/admin/season/16/challenges', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+    }
+    // The launcher reads the running season's challenges with a player's token.
+    const prod = await h.call('GET', '/admin/season/18/challenges', { token: player });
+    expect(prod.status).toBe(200);
+    expect(prod.body[0]).toEqual(
+      expect.objectContaining({ seasonChallengeId: expect.any(Number), challengeName: expect.any(String) }),
+    );
+    // Unknown and hidden read alike.
+    expect((await h.call('GET', '/admin/season/999/challenges', { token: player })).status).toBe(404);
+  });
+
+  it('when a player names someone else’s beta participant on an owner route, then it is 404 (as an unknown id), not a 403 that names it', async () => {
+    const routes: Array<[string, string, unknown?]> = [
+      ['GET', `/season/participant/${betaParticipant}/stash`],
+      ['GET', `/season/participant/${betaParticipant}/transfer-queue`],
+      ['GET', `/season/participant/${betaParticipant}/trade-currencies`],
+      ['GET', `/season/season-participant/${betaParticipant}/export-cloud-stash`],
+      ['POST', `/season/participant/${betaParticipant}/pull-items`, []],
+      ['GET', `/season/participant/${betaParticipant}/characters`],
+      ['GET', `/season/participant/${betaParticipant}/character/Someone`],
+      ['DELETE', `/season/participant/${betaParticipant}/character/Someone`],
+      ['POST', `/season/participant/${betaParticipant}/quest-tag/gdl_s07_c01`, {}],
+      [
+        'POST',
+        '/season/build',
+        { seasonParticipantId: betaParticipant, buildClass: 'Soldier: Commando', buildUrl: 'https://x.example/b' },
+      ],
+      [
+        'POST',
+        '/season/screenshot',
+        { seasonParticipantId: betaParticipant, screenshotUrl: 'https://x.example/s.png' },
+      ],
+    ];
+    for (const [method, path, body] of routes) {
+      const hidden = await h.call(method, path, { token: player, body });
+      expect({ method, path, status: hidden.status }).toEqual({ method, path, status: 404 });
+      expect(JSON.stringify(hidden.body)).not.toMatch(new RegExp(testerName, 'i'));
+      // The same route on the tester's prod participant is the ordinary refusal (not theirs), as before.
+      const prodPath = path.replace(String(betaParticipant), String(prodParticipant));
+      const prodBody =
+        body && typeof body === 'object' && !Array.isArray(body) && 'seasonParticipantId' in body
+          ? { ...body, seasonParticipantId: prodParticipant }
+          : body;
+      const refused = await h.call(method, prodPath, { token: player, body: prodBody });
+      expect({ method, prodPath, status: refused.status }).toEqual({ method, prodPath, status: 403 });
+    }
+    // Another tester may know beta exists: the ordinary refusal.
+    const otherTester = await h.token(unique('Tester'), ['tester']);
+    expect((await h.call('GET', `/season/participant/${betaParticipant}/stash`, { token: otherTester })).status).toBe(
+      403,
+    );
+  });
+
+  it('when a player names a beta stash item, then its stats are 404 as for an unknown item', async () => {
+    const upload = await h.call('POST', `/season/participant/${betaParticipant}/stash?branch=beta`, {
+      token: tester,
+      body: [{ name: 'records/items/gearweapons/swords1h/a06_sword01.dbr', itemSeed: 4242 }],
+    });
+    expect(upload.status).toBe(200);
+    const page = await h.call('GET', `/season/participant/${betaParticipant}/stash?branch=beta`, { token: tester });
+    const itemId = page.body.items[0].participantItemId as number;
+    expect((await h.call('GET', `/season/stash-item/${itemId}/stats`, { token: player })).status).toBe(404);
+    expect((await h.call('GET', `/season/stash-item/${itemId}/stats`, { token: tester })).status).toBe(200);
+  });
+
+  it('when the launcher reads a beta participant’s standing without a token, then it answers (two numbers, the launcher’s contract)', async () => {
+    // LAUNCHER-API.md: GET P/standing is called with no Authorization; a tester's launcher reads its beta
+    // standing that way, so this one read stays open (rank and points only, no challenge or build).
+    const res = await h.call('GET', `/season/participant/${betaParticipant}/standing`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['pointTotal', 'rank']);
   });
 
   it('when a participant id does not exist, then it is the same 404 a hidden beta participant gets', async () => {

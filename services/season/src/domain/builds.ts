@@ -3,7 +3,7 @@ import { AppError, type AuthUser } from '@league/platform';
 import { nextId, type BuildDoc, type ParticipantDoc, type ScreenshotDoc } from '../data/models';
 import { underLock, usernameKey, type SeasonContext } from './context';
 import { findParticipant } from './participants';
-import { assertSeasonVisible, findSeason } from './seasons';
+import { assertParticipantVisible, assertSeasonVisible, findSeason } from './seasons';
 import { refreshClassesPlayed } from './standings';
 
 const MAX_BUILDS = 50;
@@ -33,10 +33,14 @@ export function screenshotDto(s: ScreenshotDoc) {
   };
 }
 
-/** Only the participant themself writes: the token's username must be the participant's. */
-function assertOwner(p: ParticipantDoc, user: AuthUser, what: string) {
-  if (p.usernameKey !== usernameKey(user.username))
-    throw AppError.forbidden(`Only ${p.username} may change these ${what}`);
+/**
+ * Only the participant themself writes: the token's username must be the participant's. Someone else's beta
+ * participant does not exist for a player (404, not a 403 naming its owner).
+ */
+async function assertOwner(ctx: SeasonContext, p: ParticipantDoc, user: AuthUser, what: string) {
+  if (p.usernameKey === usernameKey(user.username)) return;
+  await assertParticipantVisible(ctx, p._id, user);
+  throw AppError.forbidden(`Only ${p.username} may change these ${what}`);
 }
 
 export async function participantBuilds(ctx: SeasonContext, participantId: number) {
@@ -62,7 +66,7 @@ export async function seasonBuilds(ctx: SeasonContext, seasonId: number, user: A
 /** Creates (id 0) or updates the caller's build. */
 export async function saveBuild(ctx: SeasonContext, user: AuthUser, input: SaveBuild) {
   const participant = await findParticipant(ctx, input.seasonParticipantId);
-  assertOwner(participant, user, 'builds');
+  await assertOwner(ctx, participant, user, 'builds');
   const now = ctx.now();
   const fields = {
     buildClass: input.buildClass,
@@ -98,7 +102,7 @@ export async function saveBuild(ctx: SeasonContext, user: AuthUser, input: SaveB
     if (existing.seasonParticipantId !== participant._id) {
       // Moving a build to another participant is never allowed; say whose it is only to its owner.
       const owner = await findParticipant(ctx, existing.seasonParticipantId);
-      assertOwner(owner, user, 'builds');
+      await assertOwner(ctx, owner, user, 'builds');
       throw AppError.badRequest('A build cannot move to another participant');
     }
     saved = await ctx.models.Build.findOneAndUpdate(
@@ -116,7 +120,7 @@ export async function deleteBuild(ctx: SeasonContext, user: AuthUser, buildId: n
   const build = await ctx.models.Build.findById(buildId).lean<BuildDoc>();
   if (!build) throw AppError.notFound(`Build ${buildId} does not exist`);
   const participant = await findParticipant(ctx, build.seasonParticipantId);
-  assertOwner(participant, user, 'builds');
+  await assertOwner(ctx, participant, user, 'builds');
   await ctx.models.Build.deleteOne({ _id: buildId });
   await refreshClassesPlayed(ctx, participant._id, participant.seasonId);
   return { participantCharacterBuildId: buildId };
@@ -132,7 +136,7 @@ export async function participantScreenshots(ctx: SeasonContext, participantId: 
 
 export async function saveScreenshot(ctx: SeasonContext, user: AuthUser, input: SaveScreenshot) {
   const participant = await findParticipant(ctx, input.seasonParticipantId);
-  assertOwner(participant, user, 'screenshots');
+  await assertOwner(ctx, participant, user, 'screenshots');
   if (input.participantScreenshotId === 0) {
     const doc = await underLock(
       ctx,
@@ -160,7 +164,7 @@ export async function saveScreenshot(ctx: SeasonContext, user: AuthUser, input: 
   if (!existing) throw AppError.notFound(`Screenshot ${input.participantScreenshotId} does not exist`);
   if (existing.seasonParticipantId !== participant._id) {
     const owner = await findParticipant(ctx, existing.seasonParticipantId);
-    assertOwner(owner, user, 'screenshots');
+    await assertOwner(ctx, owner, user, 'screenshots');
     throw AppError.badRequest('A screenshot cannot move to another participant');
   }
   const saved = await ctx.models.Screenshot.findOneAndUpdate(
@@ -175,7 +179,7 @@ export async function saveScreenshot(ctx: SeasonContext, user: AuthUser, input: 
 export async function deleteScreenshot(ctx: SeasonContext, user: AuthUser, screenshotId: number) {
   const shot = await ctx.models.Screenshot.findById(screenshotId).lean<ScreenshotDoc>();
   if (!shot) throw AppError.notFound(`Screenshot ${screenshotId} does not exist`);
-  assertOwner(await findParticipant(ctx, shot.seasonParticipantId), user, 'screenshots');
+  await assertOwner(ctx, await findParticipant(ctx, shot.seasonParticipantId), user, 'screenshots');
   await ctx.models.Screenshot.deleteOne({ _id: screenshotId });
   return { participantScreenshotId: screenshotId };
 }

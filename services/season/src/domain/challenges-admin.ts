@@ -1,8 +1,8 @@
 import type { SaveSeasonChallenge } from '@league/contracts';
-import { AppError } from '@league/platform';
+import { AppError, type AuthUser } from '@league/platform';
 import { nextId, type CategoryDoc, type ChallengeDoc } from '../data/models';
 import { underLock, type SeasonContext } from './context';
-import { categoryNames, challengeDto, findSeason, seasonChallenges } from './seasons';
+import { assertSeasonVisible, categoryNames, challengeDto, findSeason, seasonChallenges } from './seasons';
 import { bumpSeasonView } from './season-views';
 import { recomputeSeason } from './standings';
 
@@ -11,8 +11,12 @@ export async function listCategories(ctx: SeasonContext) {
   return cats.map((c) => ({ challengeCategoryId: c._id, categoryName: c.categoryName }));
 }
 
-export async function adminSeasonChallenges(ctx: SeasonContext, seasonId: number) {
-  await findSeason(ctx, seasonId);
+/**
+ * A season's challenges for its editor and for the launcher (which reads them with a player's token): a beta
+ * season's list is for testers and admins, to anyone else the season does not exist.
+ */
+export async function adminSeasonChallenges(ctx: SeasonContext, seasonId: number, user: AuthUser | undefined) {
+  assertSeasonVisible(await findSeason(ctx, seasonId), user);
   return seasonChallenges(ctx, seasonId);
 }
 

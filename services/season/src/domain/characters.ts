@@ -6,7 +6,7 @@ import { underLock, usernameKey, type SeasonContext } from './context';
 import { killerName, namingFor } from './game-names';
 import { levelBandOf, type AnalyticsCache } from './death-analytics';
 import { findParticipant, setParticipantChallenges } from './participants';
-import { findSeason } from './seasons';
+import { assertParticipantVisible, findSeason } from './seasons';
 
 export interface CharacterContext {
   season: SeasonContext;
@@ -65,10 +65,12 @@ export type SaveCharacterBody = z.infer<typeof saveCharacterBody>;
 
 const isAdmin = (user: AuthUser) => user.roles.includes('admin');
 
-/** The participant, if the caller owns it (or is an admin): 404 unknown, 403 someone else's. */
+/** The participant, if the caller owns it (or is an admin): 404 unknown or someone else's in beta, 403 someone else's. */
 export async function ownedParticipant(ctx: SeasonContext, participantId: number, user: AuthUser) {
   const p = await findParticipant(ctx, participantId);
   if (!isAdmin(user) && usernameKey(p.username) !== usernameKey(user.username)) {
+    // Someone else's beta participant does not exist for a player (404, as an unknown id).
+    await assertParticipantVisible(ctx, participantId, user);
     throw AppError.forbidden(`Participant ${participantId} is not yours`);
   }
   return p;

@@ -41,21 +41,29 @@ export class LeaderboardCache {
     if (hit) hit.checkedAt = 0;
   }
 
-  /** The JSON body `{ leaderboardEntries: [...] }` for a season, and its ETag. */
-  async body(seasonId: number, user: AuthUser | undefined): Promise<{ body: Buffer; gzipped: Buffer; etag: string }> {
-    const ladder = await this.ladder(seasonId);
+  /**
+   * The JSON body `{ leaderboardEntries: [...] }` for a season, and its ETag. `current`: a reader who must see
+   * their own change (a read-your-writes token) gets the ladder of the stored version, not one behind.
+   */
+  async body(
+    seasonId: number,
+    user: AuthUser | undefined,
+    current = false,
+  ): Promise<{ body: Buffer; gzipped: Buffer; etag: string }> {
+    const ladder = await this.ladder(seasonId, current);
     assertSeasonVisible(ladder.season, user);
     return ladder;
   }
 
   /** A participant's rank and total as the current ladder has them, if ranked. */
-  async standingOf(seasonId: number, participantId: number) {
-    const ladder = await this.ladder(seasonId);
+  async standingOf(seasonId: number, participantId: number, current = false) {
+    const ladder = await this.ladder(seasonId, current);
     return { found: ladder.ranks.get(participantId), size: ladder.size };
   }
 
-  private async ladder(seasonId: number) {
+  private async ladder(seasonId: number, current = false) {
     const hit = this.ladders.get(seasonId);
+    if (hit && current) return this.currentLadder(seasonId, hit);
     if (hit) {
       // Serve what we have; past RECHECK_MS, look at the stored version in the background.
       if (Date.now() - hit.checkedAt >= RECHECK_MS && !this.pending.has(seasonId)) {
@@ -64,6 +72,24 @@ export class LeaderboardCache {
       return hit;
     }
     return this.pending.get(seasonId) ?? this.start(seasonId, undefined);
+  }
+
+  /**
+   * Read-your-writes: the cached ladder when it is of the stored version (one small read), else the rebuild
+   * awaited. A write that changed standings answers once the projection bumped the version, so its writer's
+   * next read sees the change here, on any instance.
+   */
+  private async currentLadder(seasonId: number, hit: Ladder & { checkedAt: number; season: SeasonDoc }) {
+    const stored = await this.ctx.models.Season.findById(seasonId, { ladderVersion: 1 }).lean<{
+      ladderVersion: number;
+    }>();
+    const want = stored?.ladderVersion ?? hit.version;
+    let ladder = hit;
+    // A rebuild already running may have read the version before the change: at most two more.
+    for (let i = 0; i < 3 && ladder.version < want; i += 1) {
+      ladder = await (this.pending.get(seasonId) ?? this.start(seasonId, this.ladders.get(seasonId)));
+    }
+    return ladder;
   }
 
   private start(seasonId: number, hit: (Ladder & { checkedAt: number; season: SeasonDoc }) | undefined) {

@@ -75,7 +75,7 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
     return participantDto(winner);
   }
   await bumpSeasonView(ctx, seasonId);
-  ctx.publishSoon();
+  ctx.publishSoon({ model: ctx.models.Participant, id });
   return participantDto(doc);
 }
 
@@ -190,15 +190,19 @@ export async function setParticipantChallenges(
       ),
     );
     if (res.modifiedCount !== 1) throw AppError.conflict('The participant changed meanwhile; reload and try again');
-    ctx.publishSoon();
+    ctx.publishSoon({ model: ctx.models.Participant, id: participantId });
   }
   return progressDto({ ...participant, challenges: [...progress.values()] });
 }
 
-/** Rank and total from the ranked ladder (cached per ladder version, never recomputed per request). */
+/**
+ * Rank and total from the ranked ladder (cached per ladder version, never recomputed per request), of the
+ * stored version: the launcher reads its standing right after a quest token, without login or a
+ * read-your-writes token, and must see the points (the token's write answered after the projection).
+ */
 export async function standing(ctx: SeasonContext, leaderboard: LeaderboardCache, participantId: number) {
   const p = await findParticipant(ctx, participantId);
-  const { found, size } = await leaderboard.standingOf(p.seasonId, participantId);
+  const { found, size } = await leaderboard.standingOf(p.seasonId, participantId, true);
   if (found) return { rank: found.rank, pointTotal: found.points };
   // Joined a moment ago and the read model has not caught up: no points yet, so last on the ladder.
   return { rank: size + 1, pointTotal: 0 };

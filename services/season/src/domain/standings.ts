@@ -116,7 +116,7 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
     }
     return { rank, announced: announce };
   });
-  if (announced) ctx.publishSoon();
+  if (announced) ctx.publishSoon({ model: ctx.models.Standing, id: p._id });
   return { rank, pointTotal: sum.points };
 }
 

@@ -41,12 +41,13 @@ export function adminApi(ctx: SeasonContext, auth: Authenticator): Api {
         method: 'get',
         path: '/admin/season/:id/challenges',
         // The game launcher reads this list with a player's token (LAUNCHER-API.md), so it needs a login, not admin.
-        summary: "A season's challenges in display order (any logged-in user: the launcher reads it)",
+        summary:
+          "A season's challenges in display order (any logged-in user: the launcher reads it; a beta season's for testers and admins)",
         tags: ['admin'],
         auth: 'required',
         params: seasonIdParams,
       },
-      ({ params }) => adminSeasonChallenges(ctx, params.id),
+      ({ params, user }) => adminSeasonChallenges(ctx, params.id, user),
     )
     .route(
       {

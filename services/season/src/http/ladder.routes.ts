@@ -8,7 +8,7 @@ import {
   standingSchema,
   z,
 } from '@league/contracts';
-import { Api, AppError, type Authenticator } from '@league/platform';
+import { Api, AppError, readsOwnWrites, type Authenticator } from '@league/platform';
 import { effectiveBranch, type SeasonContext } from '../domain/context';
 import type { LeaderboardCache } from '../domain/leaderboard';
 import {
@@ -127,7 +127,7 @@ export function ladderApi(ctx: SeasonContext, auth: Authenticator, leaderboard: 
         response: leaderboardSchema,
       },
       async ({ params, user, req, res }) => {
-        const ladder = await leaderboard.body(params.id, user);
+        const ladder = await leaderboard.body(params.id, user, readsOwnWrites(res));
         res.status(200).type('application/json').setHeader('ETag', ladder.etag);
         res.setHeader('Vary', 'Accept-Encoding');
         if (req.acceptsEncodings('gzip') === 'gzip') {

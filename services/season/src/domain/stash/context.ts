@@ -66,8 +66,12 @@ export async function ownStash(ctx: StashContext, user: AuthUser | undefined, pa
   if (!user) throw AppError.unauthorized();
   const owner = await participantOf(ctx, participantId);
   const isOwner = usernameKey(user.username) === owner.participant.usernameKey;
-  if (!isOwner && !hasRole(user, 'admin'))
+  if (!isOwner && !hasRole(user, 'admin')) {
+    // Someone else's beta participant does not exist for a player (404, as an unknown id, not a 403 naming it).
+    if (owner.season.isBeta && !hasRole(user, 'tester'))
+      throw AppError.notFound(`Participant ${participantId} does not exist`);
     throw AppError.forbidden(`Only ${owner.participant.username} can see or change this stash`);
+  }
   if (isOwner) await rememberRoles(ctx, user.username, user.roles);
   return owner;
 }

@@ -71,7 +71,7 @@ export async function changeBalances(
     if (opId && now.appliedOps.includes(opId)) return now;
     throw AppError.conflict('The stash changed meanwhile; try again');
   }
-  ctx.season.publishSoon();
+  ctx.season.publishSoon({ model: ctx.models.Stash, id: wallet._id });
   return { ...next, appliedOps: opId ? [...wallet.appliedOps, opId] : wallet.appliedOps };
 }
 
@@ -130,7 +130,7 @@ export async function saveItem(
     if (opId && now?.appliedOps.includes(opId)) return null;
     throw AppError.conflict('The item changed meanwhile; try again');
   }
-  if (publish) ctx.season.publishSoon();
+  if (publish) ctx.season.publishSoon({ model: ctx.models.StashItem, id: before._id });
   return next;
 }
 
@@ -186,7 +186,8 @@ export async function insertItems(ctx: StashContext, docs: Array<ReturnType<type
       if ((err as { code?: number }).code !== 11000) throw err;
     }
     await changed();
-    ctx.season.publishSoon();
+    // Each new document by its id: a sweep would scan the whole collection on FerretDB.
+    for (const d of missing) ctx.season.publishSoon({ model: ctx.models.StashItem, id: d._id });
   } else await changed();
 }
 
