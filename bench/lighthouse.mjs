@@ -148,10 +148,25 @@ const result = {
 const reports = path.join(here, 'results', 'lighthouse');
 mkdirSync(reports, { recursive: true });
 
+/**
+ * A run Lighthouse could not record (it says so: NO_NAVSTART, a protocol timeout, 'run Lighthouse again'
+ * on a busy machine) is run again, twice at most; any other failure stops the bench.
+ */
+async function runWithRetries(target) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run(target);
+    } catch (err) {
+      if (attempt >= 3 || !/run Lighthouse again|NO_NAVSTART|PROTOCOL_TIMEOUT|NO_FCP/i.test(err.message)) throw err;
+      console.log(`  ${target.name}: ${err.message.split('\n')[0]}; running it again`);
+    }
+  }
+}
+
 for (const target of pages) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const lhr = await run(target);
+    const lhr = await runWithRetries(target);
     runs.push(lhr);
     const f = figures(lhr);
     console.log(
