@@ -1,5 +1,6 @@
 // Shared steps of `npm start` and `npm test`. Plain Node with no dependencies: these run before npm install.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -137,4 +138,141 @@ export async function playDemo(bffPort, { attempts = 12, pauseMs = 5_000 } = {})
       throw new Error(`the demo launcher sync failed after ${attempt} attempts: ${res.stderr.trim()}`);
     await new Promise((r) => setTimeout(r, pauseMs));
   }
+}
+
+/** The mod the demo league's files belong to, and the names it gives them (`<mod>.arz`, `<mod>_Text_EN.arc`). */
+const DEMO_MOD = 'GrimLeagueS07';
+const md5 = (bytes) => createHash('md5').update(bytes).digest('hex').toUpperCase();
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The admin's password as the account seed keeps it: ADMIN_PASSWORD, else .local/admin-password.txt. */
+function adminCredentials() {
+  const username = process.env.ADMIN_USERNAME?.trim() || 'admin';
+  if (process.env.ADMIN_PASSWORD) return { username, password: process.env.ADMIN_PASSWORD };
+  const file = path.join(root, '.local', 'admin-password.txt');
+  if (!fs.existsSync(file)) throw new Error('no admin password in .local (the account seed writes it)');
+  return { username, password: fs.readFileSync(file, 'utf8').trim() };
+}
+
+/** An admin's access token through the BFF (`POST /api/account/login`, as the launcher and tools/gameclient log in). */
+async function adminToken(api, { attempts, pauseMs }) {
+  const credentials = adminCredentials();
+  for (let attempt = 1; ; attempt += 1) {
+    const res = await fetch(`${api}/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    }).catch((err) => ({ ok: false, status: 0, text: async () => err.message }));
+    if (res.ok) return (await res.json()).access_token;
+    // A wrong password will not get better; a site still starting (502, 503) will.
+    if (res.status === 401 || attempt >= attempts)
+      throw final(`the admin could not log in (${res.status}: ${await res.text()})`);
+    await pause(pauseMs);
+  }
+}
+
+/**
+ * The demo league's game files: the database and the English text archive `@league/gamefiles` writes from the
+ * project's own catalogue (services/season/data: the item-record table's base items and affixes, the
+ * encounters' monsters), the same bytes on every run.
+ */
+export function demoGameFiles() {
+  const gamefiles = createRequire(import.meta.url)(path.join(root, 'packages/gamefiles/dist/index.js'));
+  const data = (rel) => JSON.parse(fs.readFileSync(path.join(root, 'services/season/data', rel), 'utf8'));
+  const files = gamefiles.writeGameFiles(
+    gamefiles.catalogueGameFiles(data('stash/item-records.json'), data('catalogue/encounters.json')),
+  );
+  const names = gamefiles.gameFileNames(DEMO_MOD, files.language);
+  return [
+    { fileName: names.arz, bytes: files.arz },
+    { fileName: names.arc, bytes: files.arc },
+  ];
+}
+
+/**
+ * A step of the demo seed on the running site: the demo's game files (`demoGameFiles`) go through the admin
+ * upload an admin uses (`POST /api/file`, multipart, on prod and beta), so the files service's worker validates
+ * them and extracts and publishes each branch's game data, which season and trade name items and creatures
+ * from. Idempotent: a file a branch already serves with the same bytes (its size, then its MD5, from the
+ * admin's file list and the served download) is not sent again. Resolves once each branch's game data reads
+ * this run's uploads, with one line per file: `{ branch, fileName, md5, uploaded }`.
+ */
+export async function uploadDemoGameFiles(bffPort, { attempts = 12, pauseMs = 5_000, publishMs = 180_000 } = {}) {
+  const files = demoGameFiles();
+  // Right after a start a service behind the BFF may still be starting: the run is idempotent, so it is repeated.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sendDemoGameFiles(`http://127.0.0.1:${bffPort}/api`, files, { attempts, pauseMs, publishMs });
+    } catch (err) {
+      if (err.final || attempt >= attempts) throw err;
+      await pause(pauseMs);
+    }
+  }
+}
+
+/** An error that repeating the run will not mend (a refused file, a failed extraction, a wrong password). */
+const final = (message) => Object.assign(new Error(message), { final: true });
+
+async function sendDemoGameFiles(api, files, { attempts, pauseMs, publishMs }) {
+  const token = await adminToken(api, { attempts, pauseMs });
+  const auth = { authorization: `Bearer ${token}` };
+  const getJson = async (route) => {
+    const res = await fetch(`${api}${route}`, { headers: auth });
+    if (!res.ok) throw new Error(`GET /api${route} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+
+  const done = [];
+  const uploads = new Map(); // branch → ids of this run's uploads
+  for (const branch of ['prod', 'beta']) {
+    const listed = await getJson(`/file/filenames?v=v1&branch=${branch}&region=us`);
+    for (const { fileName, bytes } of files) {
+      const sum = md5(bytes);
+      const served = listed.modFiles.find((f) => f.fileName === fileName);
+      if (served && served.size === bytes.length) {
+        const res = await fetch(served.downloadUrl);
+        if (res.ok && md5(Buffer.from(await res.arrayBuffer())) === sum) {
+          done.push({ branch, fileName, md5: sum, uploaded: false });
+          continue;
+        }
+      }
+      const form = new FormData();
+      form.append('fileName', fileName);
+      form.append('branch', branch);
+      form.append('kind', 'mod');
+      form.append('modName', DEMO_MOD);
+      form.append('file', new Blob([bytes]), fileName);
+      const query = new URLSearchParams({ branch, kind: 'mod', modName: DEMO_MOD });
+      const res = await fetch(`${api}/file?${query}`, { method: 'POST', headers: auth, body: form });
+      if (!res.ok)
+        throw new Error(`the upload of ${fileName} to ${branch} answered ${res.status}: ${await res.text()}`);
+      let record = await res.json();
+      // The answer waits a while for the worker's verdict; a busy worker answers later.
+      for (const until = Date.now() + publishMs; record.status === 'processing' && Date.now() < until;) {
+        await pause(1_000);
+        record = await getJson(`/file/uploads/${record.id}`);
+      }
+      if (record.status === 'failed') throw final(`${fileName} on ${branch} was refused: ${record.errorMessage}`);
+      if (record.status !== 'ready') throw final(`${fileName} on ${branch} was not processed in ${publishMs / 1000}s`);
+      if (record.md5 && record.md5.toUpperCase() !== sum) throw final(`${fileName} on ${branch} was stored changed`);
+      uploads.set(branch, [...(uploads.get(branch) ?? []), record.id]);
+      done.push({ branch, fileName, md5: sum, uploaded: true });
+    }
+  }
+
+  // The worker reads a branch's files after they are ready; wait until its published set reads these uploads.
+  const until = Date.now() + publishMs;
+  for (const [branch, ids] of uploads) {
+    for (;;) {
+      const entry = (await getJson('/file/game-data')).branches.find((b) => b.branch === branch);
+      const read = new Set((entry?.published?.inputs ?? []).map((i) => i.fileId));
+      if (ids.every((id) => read.has(id))) break;
+      const last = entry?.lastExtraction;
+      if (last?.status === 'failed' && ids.every((id) => last.inputs.some((i) => i.fileId === id)))
+        throw final(`the game data of ${branch} was not published: ${last.message}`);
+      if (Date.now() > until) throw final(`the game data of ${branch} was not published in ${publishMs / 1000}s`);
+      await pause(1_000);
+    }
+  }
+  return done;
 }

@@ -9,7 +9,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, playDemo, root, say, seedDemo, stack, waitReady } from './lib.mjs';
+import {
+  ensureBuilt,
+  ensureInstalled,
+  playDemo,
+  root,
+  say,
+  seedDemo,
+  stack,
+  uploadDemoGameFiles,
+  waitReady,
+} from './lib.mjs';
 import { runSchemathesis } from './schemathesis.mjs';
 
 const args = process.argv.slice(2);
@@ -129,8 +139,19 @@ async function main() {
   );
   try {
     await waitReady(`http://127.0.0.1:${bffPort}/ready`, site);
-    // The demo seed's last step, as `npm start` runs it: player3 syncs a real save and stash through the
-    // launcher's API. One check in the totals: it must work against the site the journeys visit.
+    // The demo seed's last steps, as `npm start` runs them: an admin uploads the demo league's game files and
+    // they are published, then player3 syncs a real save and stash through the launcher's API. One check each
+    // in the totals: they must work against the site the journeys visit.
+    try {
+      const files = await uploadDemoGameFiles(bffPort);
+      say(
+        `demo game files: ${files.map((f) => `${f.fileName} ${f.branch} ${f.uploaded ? 'uploaded' : 'unchanged'}`).join(', ')}`,
+      );
+      totals.passed += 1;
+    } catch (err) {
+      totals.failed += 1;
+      failures.push(`demo game files: ${err.message}`);
+    }
     try {
       const steps = await playDemo(bffPort);
       say(`demo launcher sync: ${steps.map((s) => s.step).join(', ')}`);
