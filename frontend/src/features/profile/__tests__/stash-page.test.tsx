@@ -257,4 +257,51 @@ describe('cloud stash', () => {
     await waitFor(() => expect(calls(fetchMock).filter((c) => c.includes(STASH)).length).toBe(before + 1));
     expect(lastQuery(fetchMock, STASH).get('page')).toBe('2');
   });
+
+  describe('on a phone', () => {
+    const wideQuery = '(min-width:900px)';
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({
+        matches: query !== wideQuery,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      })) as unknown as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    });
+
+    it('when the stash opens, then only the search box shows, and More filters unfolds the others and asks for the stat list', async () => {
+      signIn(null);
+      serveStash();
+      renderApp('/profile/stash?st=1');
+      const user = userEvent.setup();
+      await table();
+
+      expect(screen.getByRole('textbox', { name: 'Search' })).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Item type' })).not.toBeInTheDocument();
+      expect(calls(fetchMock).some((c) => c.includes('/season/item-filters'))).toBe(false);
+      const more = screen.getByRole('button', { name: 'More filters' });
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(more);
+      expect(screen.getByRole('combobox', { name: 'Item type' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true');
+      await waitFor(() => expect(calls(fetchMock).some((c) => c.includes('/season/item-filters'))).toBe(true));
+    });
+
+    it('when a search with a set filter is opened, then the filters show unfolded', async () => {
+      signIn(null);
+      serveStash();
+      renderApp(`/profile/trade-search?st=1&t=search&q=${encodeURIComponent(JSON.stringify({ rarity: 'Legendary' }))}`);
+
+      expect(await screen.findByRole('combobox', { name: 'Rarity' })).toHaveValue('Legendary');
+      expect(screen.getByRole('button', { name: 'Fewer filters' })).toBeInTheDocument();
+    });
+  });
 });
