@@ -121,7 +121,8 @@ export function itemFacts(
   if (english.renamed && names)
     for (const lang of names.languages) {
       if (lang === ENGLISH) continue;
-      const other = nameItem(names, lang, item).itemName.toLowerCase();
+      // The game's composition when it knows every part (no display built), else the parts it knows.
+      const other = (fullName(names, lang, item) ?? nameItem(names, lang, item).itemName).toLowerCase();
       if (!nameLower.split(NAME_SEPARATOR).includes(other)) nameLower += NAME_SEPARATOR + other;
     }
   return {

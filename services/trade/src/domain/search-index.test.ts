@@ -425,6 +425,20 @@ describe('the search index over the published game data', () => {
     expect(ids(index, { searchTerm: 'treads' })).toEqual([4, 2]);
     expect(ids(index, { searchTerm: 'treads\u0000sturm' })).toEqual([]);
     expect(ids(index, { searchTerm: 'treads sturm' })).toEqual([]);
+
+    // A German reader's views are named once and kept until the listing changes.
+    const german = (id: number) =>
+      index
+        .search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, lang: 'de' })
+        .items.find((l) => l.tradeListingId === id)!;
+    const first = german(4);
+    expect(first.itemName).toBe('Sturmwandler-Treter');
+    expect(german(4)).toBe(first);
+    index.put(early(4, SCEPTER, { seasonParticipantId: 7 }));
+    expect(german(4).itemName).toBe('Crimsons abscheuliches Zepter');
+    index.remove(4);
+    index.put(early(4, BOOTS, { seasonParticipantId: 7 }));
+    expect(german(4).itemName).toBe('Sturmwandler-Treter');
   });
 
   it('when a beta season has no set of its own, then it reads prod’s, and beta’s own once published', () => {

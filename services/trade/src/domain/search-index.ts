@@ -81,6 +81,8 @@ class Shard {
   /** By slot, the listing's view in English (named from the game data) and what it was named from. */
   views: TradeListing[] = [];
   sources: Source[] = [];
+  /** By language and slot, the views shown to readers of other languages, named on first use. */
+  langViews = new Map<string, Array<TradeListing | undefined>>();
   tagCodes: number[][] = [];
   // Dictionaries.
   participants = new Dictionary<number>();
@@ -173,6 +175,7 @@ class Shard {
     this.live[slot] = 0;
     this.views[slot] = undefined as unknown as TradeListing;
     this.sources[slot] = undefined as unknown as Source;
+    for (const cached of this.langViews.values()) cached[slot] = undefined;
     this.deadById.set(id, slot);
     this.dead += 1;
     return true;
@@ -211,6 +214,7 @@ class Shard {
     this.isSet[slot] = f.isSet ? 1 : 0;
     this.views[slot] = view;
     this.sources[slot] = src;
+    for (const cached of this.langViews.values()) cached[slot] = undefined;
     const codes: number[] = [];
     for (const tag of f.tags) {
       const c = this.tags.code(tag);
@@ -277,11 +281,22 @@ class Shard {
     this.gramsUpTo = names.length;
   }
 
-  /** `present` names a page's listing for the reader (undefined: the English view). */
-  search(
-    c: SearchCriteria,
-    present?: (src: Source, view: TradeListing) => TradeListing,
-  ): { items: TradeListing[]; itemCount: number } {
+  /** A slot's view named in `lang` (kept until the slot changes: a page is shown again and again). */
+  private viewIn(s: number, lang: string, names: GameNames): TradeListing {
+    let cached = this.langViews.get(lang);
+    if (!cached) this.langViews.set(lang, (cached = []));
+    let view = cached[s];
+    if (!view) {
+      const english = this.views[s]!;
+      const n = nameItem(names, lang, storedItem(this.sources[s]!));
+      view = n.renamed ? { ...english, itemDisplay: n.itemDisplay, itemName: n.itemName } : english;
+      cached[s] = view;
+    }
+    return view;
+  }
+
+  /** `reader`: the page's listings named in that language from that game data (none: the English views). */
+  search(c: SearchCriteria, reader?: { lang: string; names: GameNames }): { items: TradeListing[]; itemCount: number } {
     const p = prepare(c);
     const from = (c.page - 1) * c.pageSize;
     const to = from + c.pageSize;
@@ -324,8 +339,8 @@ class Shard {
         marked.push(code);
       }
     }
-    const { live, part, type, level, name, rarityClass, baseRarity, isSet, views, sources } = this;
-    const view = present ? (s: number) => present(sources[s]!, views[s]!) : (s: number) => views[s]!;
+    const { live, part, type, level, name, rarityClass, baseRarity, isSet, views } = this;
+    const view = reader ? (s: number) => this.viewIn(s, reader.lang, reader.names) : (s: number) => views[s]!;
     const slots = candidates.slots;
     let count = 0;
     try {
@@ -463,12 +478,9 @@ export class SearchIndex {
     const shard = this.seasons.get(c.seasonId);
     if (!shard) return { items: [], itemCount: 0 };
     const lang = c.lang ?? ENGLISH;
-    const names = lang === ENGLISH ? undefined : this.names(shard.branch);
-    if (!names) return shard.search(c);
-    return shard.search(c, (src, english) => {
-      const n = nameItem(names, lang, storedItem(src));
-      return n.renamed ? { ...english, itemDisplay: n.itemDisplay, itemName: n.itemName } : english;
-    });
+    // The season was named from `gameNames` as a whole (a newer set renames it first: rename()).
+    const names = lang === ENGLISH ? undefined : shard.gameNames;
+    return shard.search(c, names ? { lang, names } : undefined);
   }
 
   private shard(seasonId: number, branch: Branch): Shard {
