@@ -153,9 +153,14 @@ const opened = (l) => ({
   itemDisplay: l.itemDisplay,
   itemName: l.itemName,
   statTags: l.statTags,
-  // As trade publishes it: the seller and the rarity class travel with the event, so no listing is read.
+  // As trade publishes it: the seller, the rarity class, the records and the branch travel with the event, so
+  // no listing is read (the records and branch name the item from the game data, when a set is published).
   owner: l.owner,
   rarityFilter: l.rarityFilter ?? null,
+  record: l.record,
+  prefixRecord: l.prefixRecord,
+  suffixRecord: l.suffixRecord,
+  isBeta: l.isBeta,
   openedAt: new Date().toISOString(),
 });
 

@@ -1,7 +1,8 @@
 // The built trade service for the trade benches (trade-search, saved-search): a throwaway database, a
-// test identity for tokens, and a consumer group that starts at the end of season's topics. The service
-// reads those topics from their beginning; earlier test runs' events there are no part of a measurement,
-// and replaying them would load the store while it is measured.
+// test identity for tokens, a consumer group that starts at the end of season's topics, and a files bucket
+// prefix of its own (so the service takes only game data the bench publishes, never the stack's). The
+// service reads those topics from their beginning; earlier test runs' events there are no part of a
+// measurement, and replaying them would load the store while it is measured.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
@@ -26,9 +27,13 @@ export const benchKafka = (clientId) =>
     logLevel: logLevel.NOTHING,
   });
 
-/** Starts trade on port 0 (`name` prefixes its database and group); `stop()` ends it and the identity. */
+/**
+ * Starts trade on port 0 (`name` prefixes its database, group and bucket prefix); answers the service, the
+ * identity and the files bucket prefix its game data is read under (`<prefix>-prod`, `<prefix>-beta`).
+ */
 export async function startTradeService(name) {
   const group = `${name}-${randomUUID().slice(0, 8)}`;
+  const bucketPrefix = `${name}-${randomUUID().slice(0, 8)}`;
   const admin = benchKafka('bench-admin').admin();
   await admin.connect();
   for (const topic of SEASON_TOPICS) {
@@ -48,7 +53,8 @@ export async function startTradeService(name) {
     MONGO_DB: `${name}-${randomUUID().slice(0, 8)}`,
     TRADE_CONSUMER_GROUP: group,
     TRADE_INDEX_RESYNC_MS: '0',
+    FILES_BUCKET_PREFIX: bucketPrefix,
     JWKS_URL: identity.jwksUrl,
   });
-  return { svc, identity };
+  return { svc, identity, bucketPrefix };
 }
