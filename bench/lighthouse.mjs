@@ -112,7 +112,7 @@ async function run(target) {
 /** The figures of one report that the goals and the table use. */
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
-  const score = (id) => (lhr.categories[id]?.score ?? NaN) * 100;
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
