@@ -81,8 +81,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       // A set published (or promoted) after start: the listings of its branch are named and filtered anew.
       gameData.onChange((branch, version) => {
         const started = Date.now();
-        const renamed = index.rename();
-        logger.info({ branch, version, renamed, ms: Date.now() - started }, 'search index named from new game data');
+        index
+          .rename()
+          .then((renamed) =>
+            logger.info(
+              { branch, version, renamed, ms: Date.now() - started },
+              'search index named from new game data',
+            ),
+          )
+          .catch((err: unknown) => logger.warn({ err, branch, version }, 'search index rename failed'));
       });
       // Use cases name the listing or offer they wrote, and the relay reads that one by _id. The sweep for
       // what a crash or a failed kick left behind reads whole collections on FerretDB (no index serves it),

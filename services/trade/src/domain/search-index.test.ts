@@ -375,7 +375,7 @@ describe('the search index over the published game data', () => {
   const ids = (index: SearchIndex, q: Partial<SearchCriteria> = {}) =>
     index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, ...q }).items.map((l) => l.tradeListingId);
 
-  it('when a set is published after listings were indexed, then rename() names, types, rates and levels them anew', () => {
+  it('when a set is published after listings were indexed, then rename() names, types, rates and levels them anew', async () => {
     let names: GameNames | undefined = undefined;
     const index = new SearchIndex(() => names);
     index.load([
@@ -385,10 +385,10 @@ describe('the search index over the published game data', () => {
     ]);
     expect(ids(index, { searchTerm: 'abominable' })).toEqual([]);
     expect(ids(index, { searchTerm: 'b203' })).toEqual([1]);
-    expect(index.rename()).toBe(0); // nothing changed: nothing rebuilt
+    expect(await index.rename()).toBe(0); // nothing changed: nothing rebuilt
 
     names = new GameNames(testGameData());
-    expect(index.rename()).toBe(3);
+    expect(await index.rename()).toBe(3);
     expect(ids(index, { searchTerm: 'abominable scepter' })).toEqual([1]);
     expect(ids(index, { searchTerm: 'of the bear' })).toEqual([1]);
     expect(ids(index, { searchTerm: 'zepter' })).toEqual([1]); // the German name finds it too
@@ -441,25 +441,25 @@ describe('the search index over the published game data', () => {
     expect(german(4).itemName).toBe('Sturmwandler-Treter');
   });
 
-  it('when a beta season has no set of its own, then it reads prod’s, and beta’s own once published', () => {
+  it('when a beta season has no set of its own, then it reads prod’s, and beta’s own once published', async () => {
     const sets: Partial<Record<'prod' | 'beta', GameNames>> = {};
     const index = new SearchIndex((b) => sets[b] ?? (b === 'beta' ? sets.prod : undefined));
     index.load([early(1, BOOTS, { isBeta: true, seasonId: 2 })]);
     const beta = (q: Partial<SearchCriteria>) => ids(index, { seasonId: 2, ...q });
     sets.prod = new GameNames(testGameData());
-    index.rename();
+    await index.rename();
     expect(beta({ itemType: 18 })).toEqual([1]);
     const own = testGameData();
     own.items = own.items.map((i) => (i.record === BOOTS ? { ...i, itemType: 'Ring', itemTypeId: 19 } : i));
     sets.beta = new GameNames(own);
-    expect(index.rename()).toBe(1);
+    expect(await index.rename()).toBe(1);
     expect(beta({ itemType: 18 })).toEqual([]);
     expect(beta({ itemType: 19 })).toEqual([1]);
   });
 
   it.each([7, 8])(
-    'when listings of known and unknown records come and go around a publish (seed %i), then the index answers as listingMatches over the game data',
-    (seed) => {
+    'when listings of known and unknown records come and go around and during a publish (seed %i), then the index answers as listingMatches over the game data',
+    async (seed) => {
       const r = rng(seed);
       let names: GameNames | undefined = undefined;
       const index = new SearchIndex(() => names);
@@ -500,13 +500,52 @@ describe('the search index over the published game data', () => {
           }
         }
       };
+      /** Renames in small chunks while listings keep coming and going between them. */
+      const renameDuring = async (publish: () => void, again?: () => void) => {
+        publish();
+        const first = index.rename(13);
+        for (let i = 0; i < 25; i += 1) {
+          churn(12);
+          index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, searchTerm: 'e' });
+          if (i === 10 && again) {
+            again(); // a newer set while this rename runs: it stops, the newer one finishes the work
+            void index.rename(13);
+          }
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await first;
+        await index.idle();
+      };
       churn(600);
       check();
-      names = new GameNames(testGameData());
-      index.rename();
+      await renameDuring(() => (names = new GameNames(testGameData())));
       check();
       churn(300);
       check();
+      const other = testGameData();
+      other.items = other.items.map((i) => ({ ...i, itemType: 'Ring', itemTypeId: 19, levelRequirement: 3 }));
+      other.texts[0]!.tags.tagD201Feet = 'Other Treads';
+      await renameDuring(
+        () => (names = new GameNames(testGameData())),
+        () => (names = new GameNames(other)),
+      );
+      check();
+      expect(index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, itemType: 18 }).itemCount).toBe(0);
     },
   );
+
+  it('when the index is loaded in full while a rename runs, then the rename stops and the load’s names stand', async () => {
+    let names: GameNames | undefined = undefined;
+    const index = new SearchIndex(() => names);
+    const all = Array.from({ length: 100 }, (_, i) => early(i + 1, i % 2 ? BOOTS : SCEPTER));
+    index.load(all);
+    names = new GameNames(testGameData());
+    const renaming = index.rename(10);
+    await new Promise((resolve) => setImmediate(resolve));
+    index.load(all.slice(0, 50));
+    expect(await renaming).toBeLessThan(100);
+    expect(index.size).toBe(50);
+    expect(ids(index, { itemType: 18 })).toHaveLength(10); // page of 10 out of 25 boots
+    expect(index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, itemType: 18 }).itemCount).toBe(25);
+  });
 });

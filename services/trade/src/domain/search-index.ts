@@ -399,6 +399,11 @@ class Shard {
  */
 export class SearchIndex {
   private readonly seasons = new Map<number, Shard>();
+  /** The rename in progress (a newer one, or a full load, makes it stop), and its end. */
+  private renaming = 0;
+  private renamed: Promise<number> = Promise.resolve(0);
+  /** Per season being renamed, the listings that changed meanwhile (taken over from the serving shard at the end). */
+  private readonly touched = new Map<number, Set<number>>();
 
   /** `names`: the published game data of a branch (listings are named and filtered by it where it knows them). */
   constructor(private readonly names: GameNamesOf = () => undefined) {}
@@ -411,6 +416,9 @@ export class SearchIndex {
 
   /** Replaces the whole index (start and periodic resync). */
   load(listings: ListingDoc[]): void {
+    // Everything is named from the current sets here: a rename in progress has nothing left to do.
+    this.renaming += 1;
+    this.touched.clear();
     this.seasons.clear();
     const sorted = [...listings].sort((a, b) => a._id - b._id);
     for (const l of sorted) this.put(l);
@@ -426,11 +434,13 @@ export class SearchIndex {
     }
     // Moved between seasons (never in practice): drop the old copy.
     for (const [sid, other] of this.seasons) if (sid !== l.seasonId && other.byId.has(l._id)) this.remove(l._id);
+    this.touched.get(l.seasonId)?.add(l._id);
     const branch = branchOf(l.isBeta);
     this.shard(l.seasonId, branch).put(l, this.names(branch));
   }
 
   remove(id: number): void {
+    for (const ids of this.touched.values()) ids.add(id);
     for (const [sid, shard] of this.seasons) {
       if (!shard.remove(id) || !shard.needsCompaction()) continue;
       // Rebuild the season from its open listings: slots, dictionaries and bitmaps start afresh.
@@ -453,24 +463,59 @@ export class SearchIndex {
   /**
    * Names every season's listings again whose branch's game data is no longer the set they were named from
    * (a set was published: call from GameData's onChange). Each such season is rebuilt from what the index
-   * keeps of its listings (no store read) and swapped in whole; answers how many listings were renamed.
+   * keeps of its listings (no store read) while the old one keeps answering, `chunk` listings at a time with
+   * the event loop free in between (100,000 listings take seconds to name); what changed meanwhile is taken
+   * from the serving season at the end, and the new one swapped in whole. A newer rename, or a full load,
+   * stops this one. Answers how many listings were renamed.
    */
-  rename(): number {
-    let renamed = 0;
-    for (const [sid, shard] of this.seasons) {
-      const names = this.names(shard.branch);
-      if (names === shard.gameNames) continue;
-      const fresh = new Shard(shard.branch, names);
-      for (let k = 0; k < shard.order.length; k += 1) {
-        const s = shard.order.slots[k]!;
-        if (!shard.live[s]) continue;
-        const src = shard.sources[s]!;
-        fresh.putSource(shard.ids[s]!, shard.participants.values[shard.part[s]!]!, src, names);
-        renamed += 1;
+  rename(chunk = 2_000): Promise<number> {
+    const generation = (this.renaming += 1);
+    const run = async () => {
+      let renamed = 0;
+      for (const sid of [...this.seasons.keys()]) {
+        const serving = this.seasons.get(sid);
+        const names = serving && this.names(serving.branch);
+        if (!serving || names === serving.gameNames) continue;
+        const fresh = new Shard(serving.branch, names);
+        const touched = new Set<number>();
+        this.touched.set(sid, touched);
+        const live: number[] = [];
+        for (let k = 0; k < serving.order.length; k += 1) {
+          const s = serving.order.slots[k]!;
+          if (serving.live[s]) live.push(s);
+        }
+        for (let k = 0; k < live.length; k += 1) {
+          if (k > 0 && k % chunk === 0) {
+            await new Promise((resolve) => setImmediate(resolve));
+            if (generation !== this.renaming) return renamed;
+          }
+          const s = live[k]!;
+          // Changed meanwhile (its slot may hold another listing now): taken over below.
+          if (touched.has(serving.ids[s]!)) continue;
+          fresh.putSource(serving.ids[s]!, serving.participants.values[serving.part[s]!]!, serving.sources[s]!, names);
+          renamed += 1;
+        }
+        // The season as it answers now (a compaction may have replaced it): the listings changed meanwhile.
+        const now = this.seasons.get(sid) ?? serving;
+        for (const id of touched) {
+          const s = now.byId.get(id);
+          if (s === undefined) fresh.remove(id);
+          else fresh.putSource(id, now.participants.values[now.part[s]!]!, now.sources[s]!, names);
+        }
+        this.touched.delete(sid);
+        this.seasons.set(sid, fresh);
       }
-      this.seasons.set(sid, fresh);
-    }
-    return renamed;
+      return renamed;
+    };
+    this.renamed = run().finally(() => {
+      if (generation === this.renaming) this.touched.clear();
+    });
+    return this.renamed;
+  }
+
+  /** The end of the rename in progress (at once when none is). */
+  idle(): Promise<unknown> {
+    return this.renamed;
   }
 
   /** A page of a season's open listings; named in `c.lang` when that is not English and the game data has it. */
