@@ -18,3 +18,4 @@ export * from './events/stash';
 export * from './events/trade';
 export * from './http/trade';
 export * from './http/paging';
+export * from './http/duplicates';

@@ -3,7 +3,15 @@ import { rolesChangedV1, socialsUpdatedV1, userRegisteredV1 } from './events/acc
 import { chatUserBannedV1, chatUserUnbannedV1 } from './events/chat';
 import { challengeCompletedV1, participantJoinedV1, standingChangedV1 } from './events/season';
 import { betaFinalizedV1, filePublishedV1, gameDataPublishedV1 } from './events/files';
-import { currenciesChangedV1, settlementCompletedV1, settlementFailedV1, stashItemChangedV1 } from './events/stash';
+import {
+  currenciesChangedV1,
+  itemHeldV1,
+  itemReleasedV1,
+  itemRemovedV1,
+  settlementCompletedV1,
+  settlementFailedV1,
+  stashItemChangedV1,
+} from './events/stash';
 import { listingOpenedV1, reservationChangedV1, settlementRequestedV1 } from './events/trade';
 
 /**
@@ -27,6 +35,9 @@ export const EVENTS = [
   currenciesChangedV1,
   settlementCompletedV1,
   settlementFailedV1,
+  itemHeldV1,
+  itemReleasedV1,
+  itemRemovedV1,
   reservationChangedV1,
   settlementRequestedV1,
   listingOpenedV1,

@@ -35,6 +35,11 @@ export const stashItemChangedV1 = defineEvent(
      * infrequent base.
      */
     rarityFilter: z.string().optional(),
+    /**
+     * Optional (issue 29): held for review as a suspected duplicate (season.item-held.v1): it cannot be listed,
+     * offered or withdrawn until an admin releases it; `tradable` is false meanwhile. Absent = not held.
+     */
+    held: z.boolean().optional(),
   }),
 );
 
@@ -73,4 +78,65 @@ export const settlementCompletedV1 = defineEvent(
 export const settlementFailedV1 = defineEvent(
   'season.settlement-failed.v1',
   z.object({ ...settlementRef, reason: z.string(), failedAt: z.string().datetime() }),
+);
+
+// ---------------------------------------------------------------- suspected duplicates (issue 29)
+// An uploaded copy of an item instance the season already holds is stored but held for review (season
+// README "Suspected duplicates"). Each event is written in the same single-document update as the item's
+// change (its stash-item-changed carries `held` too), keyed by the item, so a consumer of either sees the
+// item's versions in order.
+
+/** The two doors a launcher upload comes through. */
+export const UPLOAD_CHANNELS = ['cloud-upload', 'shared-stash'] as const;
+export type UploadChannel = (typeof UPLOAD_CHANNELS)[number];
+
+const heldItemRef = {
+  participantItemId: z.number().int().positive(),
+  seasonParticipantId: z.number().int().positive(),
+  seasonId: z.number().int().positive(),
+  username: z.string().min(1),
+  /** The item's version after this change (the same as its stash-item-changed of this write). */
+  version: z.number().int().positive(),
+  /** The instance's identity in its season (base record, affixes, relic, augment and seeds, hashed). */
+  instanceId: z.string().min(1),
+};
+
+/** An uploaded copy matched an instance the season already holds: stored, but not listable, offerable or withdrawable. */
+export const itemHeldV1 = defineEvent(
+  'season.item-held.v1',
+  z.object({
+    ...heldItemRef,
+    record: z.string(),
+    prefixRecord: z.string(),
+    suffixRecord: z.string(),
+    itemName: z.string(),
+    via: z.enum(UPLOAD_CHANNELS),
+    /** The copy the season held first (it keeps working). */
+    firstCopy: z.object({
+      participantItemId: z.number().int().positive(),
+      seasonParticipantId: z.number().int().positive(),
+      username: z.string(),
+    }),
+    heldAt: z.string().datetime(),
+  }),
+);
+
+/** An admin found the match a chance collision: the held copy is a normal item again. */
+export const itemReleasedV1 = defineEvent(
+  'season.item-released.v1',
+  z.object({ ...heldItemRef, releasedBy: z.string().min(1), releasedAt: z.string().datetime() }),
+);
+
+/** An admin removed the held copy (it left the stash: its stash-item-changed has stackCount 0). */
+export const itemRemovedV1 = defineEvent(
+  'season.item-removed.v1',
+  z.object({
+    ...heldItemRef,
+    record: z.string(),
+    prefixRecord: z.string(),
+    suffixRecord: z.string(),
+    itemName: z.string(),
+    removedBy: z.string().min(1),
+    removedAt: z.string().datetime(),
+  }),
 );

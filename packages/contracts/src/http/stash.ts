@@ -125,6 +125,11 @@ export const stashItemSchema = z
     reservedCount: z.number().int().min(0),
     /** Set only on currency rows (includeCurrencies=true): the currency's name. */
     currency: z.string().nullable(),
+    /**
+     * Held for review as a suspected duplicate (issue 29): stored, but it cannot be listed, offered or
+     * withdrawn until an admin releases it. Absent on currency rows.
+     */
+    held: z.boolean().optional(),
   })
   .openapi('StashItem');
 export type StashItem = z.infer<typeof stashItemSchema>;
@@ -140,5 +145,10 @@ export const tradeCurrencyRowSchema = z
 export const tradeCurrenciesSchema = z.array(tradeCurrencyRowSchema);
 
 export const stashUploadResultSchema = z
-  .object({ stored: z.number().int().min(0), currencies: z.record(z.string(), z.number().int()) })
+  .object({
+    stored: z.number().int().min(0),
+    currencies: z.record(z.string(), z.number().int()),
+    /** How many of the stored items are held for review as suspected duplicates (issue 29). */
+    held: z.number().int().min(0).optional(),
+  })
   .openapi('StashUploadResult');

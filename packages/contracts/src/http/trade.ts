@@ -149,8 +149,11 @@ export const tradeSettlementStartedSchema = z
 
 /** The statuses a client may create through the compatibility POST (spec: "statuses created by the client"). */
 export const TRADE_CLIENT_NOTIFICATION_STATUSES = ['Incoming', 'Bought Out', 'Accepted', 'Rejected'] as const;
-/** Every status a stored notification can carry; 'New Match' is written only by trade (a saved search matched). */
-export const TRADE_NOTIFICATION_STATUSES = [...TRADE_CLIENT_NOTIFICATION_STATUSES, 'New Match'] as const;
+/**
+ * Every status a stored notification can carry; written only by trade: 'New Match' (a saved search matched)
+ * and 'Removed' (an admin removed a copy held as a suspected duplicate; season.item-removed.v1).
+ */
+export const TRADE_NOTIFICATION_STATUSES = [...TRADE_CLIENT_NOTIFICATION_STATUSES, 'New Match', 'Removed'] as const;
 
 export const tradeNotificationSchema = z
   .object({
