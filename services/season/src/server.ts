@@ -23,6 +23,7 @@ import { seedDemoStashes } from './domain/stash/seed';
 import { sweepSettlements } from './domain/stash/settlement';
 import { subscribeStash } from './events/stash-consumers';
 import { stashApi } from './http/stash.routes';
+import { duplicatesApi } from './http/duplicates.routes';
 import { characterModels } from './data/characters';
 import { charactersApi } from './http/characters.routes';
 import { mongoDeathAggregation, redisAnalyticsCache } from './data/death-analytics';
@@ -140,6 +141,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       return [
         // Fixed paths (/season/items, /season/profile, /season/latest, …) before /season/:id.
         stashApi(stash, engines.auth),
+        duplicatesApi(stash, engines.auth),
         charactersApi(characters, engines.auth),
         deathAnalyticsApi(
           {

@@ -55,6 +55,9 @@ export function stashApi(ctx: StashContext, authenticator: Authenticator): Api {
           params.id,
           body,
           req.header('x-requestid') ?? req.header('idempotency-key') ?? undefined,
+          // The BFF's shared-stash upload says so; anything else is the launcher's cloud upload. Only the label
+          // an admin sees depends on it.
+          req.header('x-upload-channel') === 'shared-stash' ? 'shared-stash' : 'cloud-upload',
         ),
     )
     .route(

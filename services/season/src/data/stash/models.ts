@@ -1,4 +1,4 @@
-import type { LauncherItem } from '@league/contracts';
+import type { DuplicateReviewState, LauncherItem, UploadChannel } from '@league/contracts';
 import { outboxField } from '@league/platform';
 import { Schema, type Connection } from 'mongoose';
 
@@ -29,11 +29,58 @@ const stashItemSchema = new Schema(
     appliedOps: { type: [String], default: [] },
     /** The upload batch that brought it in (an upload resumed after a crash inserts the rest only). */
     batchId: { type: String, default: null },
+    /** Held for review as a suspected duplicate (not listable, offerable or withdrawable until released). */
+    held: { type: Boolean, default: false },
+    /** The item instance it is a copy of (itemInstances `_id`); null for what has no identity (stackables, seed 0). */
+    instanceId: { type: String, default: null },
+    /** The upload it arrived through (`cloud-upload`, `shared-stash`); null when it came otherwise (a split). */
+    via: { type: String, default: null },
     createdAt: { type: Date, required: true },
     outbox: outboxField,
   },
   { ...opts, collection: 'stashItems' },
 );
+
+/**
+ * One item instance of a season (`_id` = `<seasonId>:<identity hash>`, domain/stash/instances.ts): the unique
+ * key that finds every earlier copy of an uploaded item by one indexed lookup. `lines` are the copies that
+ * count as the instance (the first upload; a copy its holder brought back from the game replaces its line;
+ * a released copy adds one); `copies` lists every upload of it (held or not); `trades` the settlements that
+ * moved it. Read-check-writes run under its lock (`itemInstances:<_id>`), guarded by `version`.
+ */
+const itemInstanceSchema = new Schema(
+  {
+    _id: String,
+    seasonId: { type: Number, required: true },
+    lines: { type: [Number], default: [] },
+    copies: { type: [Object], default: [] },
+    trades: { type: [Object], default: [] },
+    version: { type: Number, default: 1 },
+  },
+  { ...opts, collection: 'itemInstances' },
+);
+
+/**
+ * The admin's review of one held copy (`_id` = the held copy's participantItemId): its state (held →
+ * released | removed), what the list shows without a join (season, item name, holder, when) and every
+ * action with the admin's name.
+ */
+const duplicateReviewSchema = new Schema(
+  {
+    _id: Number,
+    seasonId: { type: Number, required: true },
+    instanceId: { type: String, required: true },
+    state: { type: String, required: true },
+    itemName: { type: String, required: true },
+    record: { type: String, required: true },
+    holder: { type: String, required: true },
+    seasonParticipantId: { type: Number, required: true },
+    heldAt: { type: Date, required: true },
+    actions: { type: [Object], default: [] },
+  },
+  { ...opts, collection: 'duplicateReviews' },
+);
+duplicateReviewSchema.index({ state: 1 });
 
 /**
  * A participant's wallet and stash header: the 27 currency balances, the roles last seen (supporters have
@@ -67,6 +114,8 @@ const stashOpSchema = new Schema(
     state: { type: String, required: true },
     payload: { type: Object, required: true },
     createdAt: { type: Date, required: true },
+    /** An upload's items stored held for review (set when it is done; a retry answers their count). */
+    held: { type: [Number], default: undefined },
   },
   { ...opts, collection: 'stashOps' },
 );
@@ -135,6 +184,8 @@ export function stashModels(conn: Connection) {
     StashRole: conn.model('StashRole', stashRoleSchema),
     ItemRecord: conn.model('ItemRecord', itemRecordSchema),
     StashView: conn.model('StashView', stashViewSchema),
+    ItemInstance: conn.model('ItemInstance', itemInstanceSchema),
+    DuplicateReview: conn.model('DuplicateReview', duplicateReviewSchema),
   };
 }
 export type StashModels = ReturnType<typeof stashModels>;
@@ -170,7 +221,60 @@ export interface StashItemDoc {
   listing: ListingTerms | null;
   appliedOps: string[];
   batchId: string | null;
+  /** Absent on items stored before issue 29 (= false / null). */
+  held?: boolean;
+  instanceId?: string | null;
+  via?: UploadChannel | null;
   createdAt: Date;
+}
+
+/** One upload of an instance (held or not). */
+export interface InstanceCopy {
+  participantItemId: number;
+  seasonParticipantId: number;
+  username: string;
+  arrivedAt: Date;
+  via: UploadChannel;
+  opId: string;
+  held: boolean;
+}
+
+export interface InstanceTrade {
+  settlementId: string;
+  participantItemId: number;
+  fromId: number;
+  from: string;
+  toId: number;
+  to: string;
+  at: Date;
+}
+
+export interface ItemInstanceDoc {
+  _id: string;
+  seasonId: number;
+  lines: number[];
+  copies: InstanceCopy[];
+  trades: InstanceTrade[];
+  version: number;
+}
+
+export interface DuplicateAction {
+  action: DuplicateReviewState;
+  by: string;
+  at: Date;
+}
+
+export interface DuplicateReviewDoc {
+  _id: number;
+  seasonId: number;
+  instanceId: string;
+  state: DuplicateReviewState;
+  itemName: string;
+  record: string;
+  holder: string;
+  seasonParticipantId: number;
+  heldAt: Date;
+  actions: DuplicateAction[];
 }
 
 export interface StashDoc {

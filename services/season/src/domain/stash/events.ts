@@ -1,4 +1,12 @@
-import { CURRENCY_NAMES, currenciesChangedV1, stashItemChangedV1 } from '@league/contracts';
+import {
+  CURRENCY_NAMES,
+  currenciesChangedV1,
+  itemHeldV1,
+  itemReleasedV1,
+  itemRemovedV1,
+  stashItemChangedV1,
+  type UploadChannel,
+} from '@league/contracts';
 import { outboxEntry } from '@league/platform';
 import type { StashDoc, StashItemDoc } from '../../data/stash/models';
 import type { StashContext } from './context';
@@ -19,7 +27,8 @@ export function itemChanged(ctx: StashContext, item: StashItemDoc) {
       version: item.version,
       stackCount: item.gone ? 0 : item.stackCount,
       queued: item.queued,
-      tradable: shown.tradable,
+      // A held copy is not tradable meanwhile, also for a consumer that does not read `held`.
+      tradable: shown.tradable && !item.held,
       record: item.item.name,
       prefixRecord: item.item.prefix,
       suffixRecord: item.item.suffix,
@@ -27,6 +36,67 @@ export function itemChanged(ctx: StashContext, item: StashItemDoc) {
       itemName: shown.itemName,
       statTags: shown.statTags,
       changedAt: ctx.season.now().toISOString(),
+      held: item.held ?? false,
+    },
+    String(item._id),
+  );
+}
+
+const heldRef = (item: StashItemDoc) => ({
+  participantItemId: item._id,
+  seasonParticipantId: item.seasonParticipantId,
+  seasonId: item.seasonId,
+  username: item.username,
+  version: item.version,
+  instanceId: item.instanceId ?? '',
+});
+
+/** season.item-held.v1: the copy was stored held (keyed by the item, written with its first change). */
+export function itemHeld(
+  ctx: StashContext,
+  item: StashItemDoc,
+  via: UploadChannel,
+  firstCopy: { participantItemId: number; seasonParticipantId: number; username: string },
+) {
+  const shown = resolveItem(ctx.records, item.item, namingFor(ctx.season, false, undefined));
+  return outboxEntry(
+    itemHeldV1,
+    {
+      ...heldRef(item),
+      record: item.item.name,
+      prefixRecord: item.item.prefix,
+      suffixRecord: item.item.suffix,
+      itemName: shown.itemName,
+      via,
+      firstCopy,
+      heldAt: ctx.season.now().toISOString(),
+    },
+    String(item._id),
+  );
+}
+
+/** season.item-released.v1 (`item` as after the release). */
+export function itemReleased(ctx: StashContext, item: StashItemDoc, admin: string) {
+  return outboxEntry(
+    itemReleasedV1,
+    { ...heldRef(item), releasedBy: admin, releasedAt: ctx.season.now().toISOString() },
+    String(item._id),
+  );
+}
+
+/** season.item-removed.v1 (`item` as after the removal). */
+export function itemRemoved(ctx: StashContext, item: StashItemDoc, admin: string) {
+  const shown = resolveItem(ctx.records, item.item, namingFor(ctx.season, false, undefined));
+  return outboxEntry(
+    itemRemovedV1,
+    {
+      ...heldRef(item),
+      record: item.item.name,
+      prefixRecord: item.item.prefix,
+      suffixRecord: item.item.suffix,
+      itemName: shown.itemName,
+      removedBy: admin,
+      removedAt: ctx.season.now().toISOString(),
     },
     String(item._id),
   );

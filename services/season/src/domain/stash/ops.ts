@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { currencyOfRecord, FREE_STASH_CAPACITY, type LauncherItem } from '@league/contracts';
+import { currencyOfRecord, FREE_STASH_CAPACITY, type LauncherItem, type UploadChannel } from '@league/contracts';
 import { AppError } from '@league/platform';
 import type { LauncherItemDoc, StashItemDoc } from '../../data/stash/models';
 import {
@@ -11,6 +11,11 @@ import {
   type StashContext,
   type StashOwner,
 } from './context';
+import { namingFor } from '../game-names';
+import { openReviews } from './duplicates';
+import { itemHeld } from './events';
+import { claimInstances, instanceIdentity } from './instances';
+import { resolveItem } from './records';
 import { changeBalances, insertItems, newItemDoc, saveItem, walletOf } from './store';
 
 interface OpDoc<P> {
@@ -20,6 +25,8 @@ interface OpDoc<P> {
   state: 'pending' | 'done';
   payload: P;
   createdAt: Date;
+  /** An upload's items that were stored held (set when it is done). */
+  held?: number[];
 }
 
 interface Owner {
@@ -30,8 +37,11 @@ interface Owner {
 
 interface UploadPayload {
   owner: Owner;
-  items: Array<{ id: number; item: LauncherItemDoc }>;
+  /** `instanceId`: the item's instance identity, decided when the upload was planned (null: none). */
+  items: Array<{ id: number; item: LauncherItemDoc; instanceId?: string | null }>;
   currencies: Record<string, number>;
+  /** The door it came through (absent on uploads planned before issue 29: the launcher's cloud upload). */
+  via?: UploadChannel;
 }
 
 interface SplitPayload {
@@ -84,16 +94,18 @@ export async function liveCount(ctx: StashContext, participantId: number) {
 /**
  * The launcher's upload: the whole batch or nothing. Over capacity → 400 and nothing stored. A stack of a
  * currency record (trade seasons) adds to the balance instead of becoming an item. The same batch sent
- * again is recognised by its fingerprint and stored once (a half-applied one is finished instead).
+ * again is recognised by its fingerprint and stored once (a half-applied one is finished instead), and
+ * holds nothing new. A copy of an instance the season already holds is stored held (instances.ts).
  */
 export async function uploadItems(
   ctx: StashContext,
   owner: StashOwner,
   raw: LauncherItem[],
   requestId?: string,
-): Promise<{ stored: number; currencies: Record<string, number> }> {
+  via: UploadChannel = 'cloud-upload',
+): Promise<{ stored: number; currencies: Record<string, number>; held: number }> {
   const items = raw.map(normalise);
-  if (!items.length) return { stored: 0, currencies: {} };
+  if (!items.length) return { stored: 0, currencies: {}, held: 0 };
   const opId = `upload:${batchFingerprint(owner.participant._id, items, requestId)}`;
   const tradeSeason = owner.season.seasonTypeId === 1;
   return withStash(ctx, owner.participant._id, async () => {
@@ -116,32 +128,82 @@ export async function uploadItems(
         );
       const ids: number[] = [];
       for (let i = 0; i < kept.length; i += 1) ids.push(await ctx.nextId(ITEM_SEQUENCE));
+      // The identity is decided now, with the game data of this moment, and kept in the plan: a crash's redo
+      // claims exactly what the first run did.
+      const naming = namingFor(ctx.season, owner.season.isBeta, undefined);
+      const planned = kept.map((item, i) => ({
+        id: ids[i]!,
+        item,
+        instanceId: instanceIdentity(
+          owner.season._id,
+          item,
+          resolveItem(ctx.records, item, naming).itemDisplay.itemType,
+        ),
+      }));
       op = {
         _id: opId,
         kind: 'upload',
         seasonParticipantId: owner.participant._id,
         state: 'pending',
-        payload: { owner: ownerOf(owner), items: kept.map((item, i) => ({ id: ids[i]!, item })), currencies },
+        payload: { owner: ownerOf(owner), items: planned, currencies, via },
         createdAt: ctx.season.now(),
       };
       await ctx.models.StashOp.collection.insertOne(op as never);
     }
-    if (op.state === 'pending') await applyUpload(ctx, op);
-    return { stored: op.payload.items.length, currencies: op.payload.currencies };
+    const held = op.state === 'pending' ? await applyUpload(ctx, op) : (op.held ?? []);
+    return { stored: op.payload.items.length, currencies: op.payload.currencies, held: held.length };
   });
 }
 
-async function applyUpload(ctx: StashContext, op: OpDoc<UploadPayload>) {
+/**
+ * Applies a planned upload (again, after a crash): claims the instances (idempotent per item id), inserts the
+ * items (held copies with their season.item-held.v1), opens the admin's review of each held copy, credits
+ * the wallet once, and marks the operation done. Answers the ids stored held.
+ */
+async function applyUpload(ctx: StashContext, op: OpDoc<UploadPayload>): Promise<number[]> {
   const { owner, items, currencies } = op.payload;
+  const via = op.payload.via ?? 'cloud-upload';
   await faultPoint(ctx, op._id, 0);
-  await insertItems(
+  const claims = await claimInstances(
     ctx,
-    items.map(({ id, item }) => newItemDoc(ctx, id, owner, item, { batchId: op._id })),
+    items
+      .filter((i) => i.instanceId)
+      .map((i) => ({
+        id: i.id,
+        instanceId: i.instanceId!,
+        seasonParticipantId: owner._id,
+        username: owner.username,
+        via,
+        opId: op._id,
+        arrivedAt: op.createdAt,
+      })),
   );
+  await faultPoint(ctx, `${op._id}:claimed`, 0);
+  const docs = items.map(({ id, item, instanceId }) => {
+    const claim = claims.get(id);
+    const doc = newItemDoc(ctx, id, owner, item, {
+      batchId: op._id,
+      instanceId: instanceId ?? null,
+      via,
+      held: claim?.held ?? false,
+    });
+    if (claim?.held) doc.outbox.push(itemHeld(ctx, doc, via, claim.firstCopy!));
+    return doc;
+  });
+  await insertItems(ctx, docs);
+  const held = docs.filter((d) => d.held);
+  await openReviews(ctx, held);
   await faultPoint(ctx, op._id, 1);
   if (Object.keys(currencies).length) await changeBalances(ctx, await walletOf(ctx, owner), currencies, op._id);
   await faultPoint(ctx, op._id, 2);
-  await ctx.models.StashOp.updateOne({ _id: op._id }, { $set: { state: 'done' } });
+  const heldIds = held.map((d) => d._id);
+  await ctx.models.StashOp.updateOne({ _id: op._id }, { $set: { state: 'done', held: heldIds } });
+  if (held.length)
+    ctx.season.logger.warn(
+      { opId: op._id, seasonParticipantId: owner._id, held: heldIds, via },
+      'upload held suspected duplicates for review',
+    );
+  return heldIds;
 }
 
 /**
@@ -177,7 +239,7 @@ async function applySplit(ctx: StashContext, op: OpDoc<SplitPayload>) {
 }
 
 async function applyOp(ctx: StashContext, op: OpDoc<never>) {
-  if (op.kind === 'upload') await applyUpload(ctx, op as OpDoc<UploadPayload>);
+  if (op.kind === 'upload') await applyUpload(ctx, op as unknown as OpDoc<UploadPayload>);
   else await applySplit(ctx, op as OpDoc<SplitPayload>);
 }
 

@@ -9,6 +9,7 @@ import { AppError, outboxEntry } from '@league/platform';
 import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { Reservation, StashItemDoc } from '../../data/stash/models';
 import { faultPoint, ITEM_SEQUENCE, locked, withStashes, type StashContext } from './context';
+import { recordTrade } from './instances';
 import { capacityOf, liveCount } from './ops';
 import { changeBalances, insertItems, newItemDoc, saveItem, walletOf } from './store';
 
@@ -133,6 +134,7 @@ async function usableItem(ctx: StashContext, id: number, ownerId: number, count:
   if (!item || item.gone || item.seasonParticipantId !== ownerId)
     return refuse(`Item ${id} is no longer in the ${role}'s stash`);
   if (item.queued) refuse(`Item ${id} is waiting in the ${role}'s transfer queue`);
+  if (item.held) refuse(`Item ${id} is held for review as a suspected duplicate`);
   if (item.stackCount < count) refuse(`Item ${id} holds ${item.stackCount}, not ${count}`);
   return item;
 }
@@ -263,6 +265,11 @@ async function finish(ctx: StashContext, doc: SettlementDoc, state: 'done' | 'fa
   return { ...doc, state, reason };
 }
 
+async function participantName(ctx: StashContext, id: number): Promise<string | undefined> {
+  const p = await ctx.season.models.Participant.findById(id, { username: 1 }).lean<{ username: string }>();
+  return p?.username;
+}
+
 async function currentItem(ctx: StashContext, id: number) {
   const item = await ctx.models.StashItem.findById(id, { outbox: 0 }).lean<StashItemDoc>();
   if (!item) throw new Error(`settlement step: item ${id} is missing`);
@@ -290,27 +297,39 @@ async function applyStep(ctx: StashContext, step: Step, opId: string) {
     }
     case 'move': {
       const item = await currentItem(ctx, step.itemId);
-      if (item.appliedOps.includes(opId)) return;
-      if (item.gone || item.seasonParticipantId !== step.from || item.stackCount !== step.count)
-        throw new Error(`settlement step ${opId}: item ${item._id} changed since the settlement was planned`);
-      const released = releasing(item, step.release);
-      await saveItem(
-        ctx,
-        item,
-        {
-          seasonParticipantId: step.to._id,
-          seasonId: step.to.seasonId,
-          username: step.to.username,
-          queued: false,
-          reservations: [],
-          releasedReservations: [
-            ...released.releasedReservations,
-            ...released.reservations.map((r) => r.reservationId),
-          ].slice(-200),
-          listing: null,
-        },
-        opId,
-      );
+      if (!item.appliedOps.includes(opId)) {
+        if (item.gone || item.seasonParticipantId !== step.from || item.stackCount !== step.count)
+          throw new Error(`settlement step ${opId}: item ${item._id} changed since the settlement was planned`);
+        const released = releasing(item, step.release);
+        await saveItem(
+          ctx,
+          item,
+          {
+            seasonParticipantId: step.to._id,
+            seasonId: step.to.seasonId,
+            username: step.to.username,
+            queued: false,
+            reservations: [],
+            releasedReservations: [
+              ...released.releasedReservations,
+              ...released.reservations.map((r) => r.reservationId),
+            ].slice(-200),
+            listing: null,
+          },
+          opId,
+        );
+      }
+      // The instance's trade history (also when the move was done before a crash, so it is never missed).
+      if (item.instanceId)
+        await recordTrade(ctx, item.instanceId, {
+          settlementId: opId.slice(0, opId.lastIndexOf(':')),
+          participantItemId: item._id,
+          fromId: step.from,
+          from: (await participantName(ctx, step.from)) ?? String(step.from),
+          toId: step.to._id,
+          to: step.to.username,
+          at: ctx.season.now(),
+        });
       return;
     }
     case 'split-new': {

@@ -7,6 +7,7 @@ import {
   type LauncherItem,
   type StashItem,
   type StashQuery,
+  type UploadChannel,
 } from '@league/contracts';
 import { writeIas, type IasItem } from '@league/gamefiles';
 import { AppError, type AuthUser } from '@league/platform';
@@ -14,6 +15,7 @@ import type { StashItemDoc } from '../../data/stash/models';
 import { usernameKey } from '../context';
 import { ownStash, withStash, type StashContext, type StashOwner } from './context';
 import { fullBalances } from './events';
+import { HELD_WITHDRAW_MESSAGE } from './instances';
 import { capacityFor, capacityOf, finishPendingOf, splitToQueue, uploadItems } from './ops';
 import { namingFor } from '../game-names';
 import { resolveItem, type Naming, type ResolvedItem } from './records';
@@ -41,6 +43,7 @@ export function stashItemDto(ctx: StashContext, item: StashItemDoc, shown: Resol
     transferToStash: item.queued,
     reservedCount: reservedCount(item),
     currency: null,
+    held: item.held ?? false,
   };
 }
 
@@ -51,16 +54,17 @@ export async function uploadToStash(
   participantId: number,
   items: LauncherItem[],
   requestId?: string,
+  via: UploadChannel = 'cloud-upload',
 ) {
   const owner = await ownStash(ctx, user, participantId);
-  return uploadItems(ctx, owner, items, requestId);
+  return uploadItems(ctx, owner, items, requestId, via);
 }
 
 /**
  * One page of the stash (spec §7): the cloud stash, or with `transfer=true` the transfer queue. Filters:
  * search over the display name, stat tags (all of them; listed / not listed for trade are tags too and
  * exclude each other), stash item type, level range, rarity class; `forTrade=true` keeps what can be listed
- * or offered (tradable, not reserved, not queued); `duplicates=true` keeps items the stash holds more than
+ * or offered (tradable, not reserved, not queued, not held); `duplicates=true` keeps items the stash holds more than
  * once (same base, prefix and suffix); `includeCurrencies=true` adds a row per held currency (id 0).
  */
 export async function listStash(
@@ -96,7 +100,7 @@ export async function listStash(
   const kept = rows.filter(({ item, shown }) => {
     if (item.queued !== (q.transfer ?? false)) return false;
     const listed = item.reservations.some((r) => r.kind === 'listing');
-    if (q.forTrade && (!shown.tradable || item.reservations.length > 0 || item.queued)) return false;
+    if (q.forTrade && (!shown.tradable || item.reservations.length > 0 || item.queued || item.held)) return false;
     if (q.duplicates && (copies.get(shown.duplicateKey) ?? 0) < 2) return false;
     if (term && !named(item, shown)) return false;
     if (q.itemType !== undefined && shown.itemDisplay.baseItem.itemTypeId !== q.itemType) return false;
@@ -213,6 +217,7 @@ export async function toggleTransfer(
       const back = await saveItem(ctx, item, { queued: false });
       return dto(back!);
     }
+    if (item.held) throw AppError.conflict(HELD_WITHDRAW_MESSAGE, 'held');
     if (item.reservations.length)
       throw AppError.conflict('Item is reserved for trade (listed or offered) and cannot be withdrawn', 'reserved');
     const amount = withdrawAmount ?? item.stackCount;

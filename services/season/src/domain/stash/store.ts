@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@league/platform';
+import type { UploadChannel } from '@league/contracts';
+import { AppError, type OutboxEntry } from '@league/platform';
 import type { LauncherItemDoc, StashDoc, StashItemDoc } from '../../data/stash/models';
 import { locked, type StashContext } from './context';
 import { currenciesChanged, itemChanged } from './events';
@@ -87,13 +88,15 @@ export type ItemPatch = Partial<
     | 'reservations'
     | 'releasedReservations'
     | 'listing'
+    | 'held'
   >
 >;
 
 /**
  * Writes a change of one item with its stash-item-changed event (version + 1), guarded by the version read
- * and, with `opId`, applied once per operation step. Returns the item after the change, or null when the
- * step was applied before.
+ * and, with `opId`, applied once per operation step. `also` adds more events about the same change (made
+ * from the item after it) to the same write. Returns the item after the change, or null when the step was
+ * applied before.
  */
 export async function saveItem(
   ctx: StashContext,
@@ -101,6 +104,7 @@ export async function saveItem(
   patch: ItemPatch,
   opId?: string,
   publish = true,
+  also: (after: StashItemDoc) => OutboxEntry[] = () => [],
 ): Promise<StashItemDoc | null> {
   if (opId && before.appliedOps.includes(opId)) {
     // A step redone after a crash: the crash may have come between its write and the token's change.
@@ -111,7 +115,7 @@ export async function saveItem(
   const filter: Record<string, unknown> = { _id: before._id, version: before.version };
   if (opId) filter.appliedOps = { $ne: opId };
   const push: Record<string, unknown> = {};
-  if (publish) push.outbox = itemChanged(ctx, next);
+  if (publish) push.outbox = { $each: [itemChanged(ctx, next), ...also(next)] };
   if (opId) push.appliedOps = { $each: [opId], $slice: -KEEP_OPS };
   const res = await locked(ctx, 'stashItems', before._id, () =>
     ctx.models.StashItem.collection.updateOne(
@@ -140,7 +144,14 @@ export function newItemDoc(
   id: number,
   owner: { _id: number; seasonId: number; username: string },
   item: LauncherItemDoc,
-  extra: { queued?: boolean; batchId?: string | null; opId?: string } = {},
+  extra: {
+    queued?: boolean;
+    batchId?: string | null;
+    opId?: string;
+    held?: boolean;
+    instanceId?: string | null;
+    via?: UploadChannel | null;
+  } = {},
 ) {
   const doc: StashItemDoc = {
     _id: id,
@@ -157,6 +168,9 @@ export function newItemDoc(
     listing: null,
     appliedOps: extra.opId ? [extra.opId] : [],
     batchId: extra.batchId ?? null,
+    held: extra.held ?? false,
+    instanceId: extra.instanceId ?? null,
+    via: extra.via ?? null,
     createdAt: ctx.season.now(),
   };
   return { ...doc, outbox: [itemChanged(ctx, doc)] };
