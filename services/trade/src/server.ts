@@ -126,8 +126,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
       };
       reloadIndex = async () => {
         const started = Date.now();
-        index.load(await store.openListings());
-        logger.info({ listings: index.size, ms: Date.now() - started }, 'search index loaded');
+        // Built off to the side in chunks, so that naming every listing never holds the event loop.
+        if (await index.reload(await store.openListings()))
+          logger.info({ listings: index.size, ms: Date.now() - started }, 'search index loaded');
       };
       await reloadIndex();
       await push.start((id) => {

@@ -531,6 +531,21 @@ describe('the search index over the published game data', () => {
       );
       check();
       expect(index.search({ seasonId: 1, exclude: new Set(), page: 1, pageSize: 10, itemType: 18 }).itemCount).toBe(0);
+
+      // The periodic resync: the store's open listings as read a moment ago, loaded in chunks while listings
+      // keep changing, and a set published in the middle (its rename waits for the reload).
+      const reloading = index.reload([...open.values()], 17);
+      for (let i = 0; i < 20; i += 1) {
+        churn(12);
+        if (i === 5) {
+          names = new GameNames(testGameData());
+          void index.rename(17);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await reloading).toBe(true);
+      await index.idle();
+      check();
     },
   );
 

@@ -404,6 +404,11 @@ export class SearchIndex {
   private renamed: Promise<number> = Promise.resolve(0);
   /** Per season being renamed, the listings that changed meanwhile (taken over from the serving shard at the end). */
   private readonly touched = new Map<number, Set<number>>();
+  /** The reload in progress (a newer one, or a load, makes it stop; a rename waits for it), and its end. */
+  private reloads = 0;
+  private reloading: Promise<boolean> = Promise.resolve(true);
+  /** While a reload runs, the listings that changed meanwhile (taken over from the serving index at its end). */
+  private reloadTouched: Set<number> | undefined;
 
   /** `names`: the published game data of a branch (listings are named and filtered by it where it knows them). */
   constructor(private readonly names: GameNamesOf = () => undefined) {}
@@ -414,14 +419,62 @@ export class SearchIndex {
     return n;
   }
 
-  /** Replaces the whole index (start and periodic resync). */
+  /** Replaces the whole index at once. */
   load(listings: ListingDoc[]): void {
-    // Everything is named from the current sets here: a rename in progress has nothing left to do.
+    // Everything is named from the current sets here: a rename or reload in progress has nothing left to do.
     this.renaming += 1;
+    this.reloads += 1;
     this.touched.clear();
+    this.reloadTouched = undefined;
     this.seasons.clear();
     const sorted = [...listings].sort((a, b) => a._id - b._id);
     for (const l of sorted) this.put(l);
+  }
+
+  /**
+   * Replaces the whole index (start and periodic resync) without holding the event loop: a new index is
+   * built off to the side, `chunk` listings at a time with the loop free in between (naming 100,000 listings
+   * takes seconds), while this one keeps answering; the listings changed meanwhile are taken from it at the
+   * end, and the new seasons swapped in whole. It names every listing from the sets of the moment, so a
+   * rename in progress stops and one asked for meanwhile waits for it. A newer load or reload stops this one
+   * (false).
+   */
+  reload(listings: ListingDoc[], chunk = 2_000): Promise<boolean> {
+    this.reloading = this.rebuild(listings, chunk);
+    return this.reloading;
+  }
+
+  private async rebuild(listings: ListingDoc[], chunk: number): Promise<boolean> {
+    const generation = (this.reloads += 1);
+    this.renaming += 1;
+    this.touched.clear();
+    const touched = new Set<number>();
+    this.reloadTouched = touched;
+    const fresh = new SearchIndex(this.names);
+    const sorted = [...listings].sort((a, b) => a._id - b._id);
+    for (let k = 0; k < sorted.length; k += 1) {
+      if (k > 0 && k % chunk === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (generation !== this.reloads) return false;
+      }
+      if (!touched.has(sorted[k]!._id)) fresh.put(sorted[k]!);
+    }
+    for (const id of touched) {
+      let found = false;
+      for (const [sid, shard] of this.seasons) {
+        const s = shard.byId.get(id);
+        if (s === undefined) continue;
+        const src = shard.sources[s]!;
+        const branch = branchOf(src.isBeta);
+        fresh.shard(sid, branch).putSource(id, shard.participants.values[shard.part[s]!]!, src, this.names(branch));
+        found = true;
+      }
+      if (!found) fresh.remove(id);
+    }
+    this.reloadTouched = undefined;
+    this.seasons.clear();
+    for (const [sid, shard] of fresh.seasons) this.seasons.set(sid, shard);
+    return true;
   }
 
   /** Puts an open listing in (or refreshes it); anything not open is taken out. */
@@ -435,12 +488,14 @@ export class SearchIndex {
     // Moved between seasons (never in practice): drop the old copy.
     for (const [sid, other] of this.seasons) if (sid !== l.seasonId && other.byId.has(l._id)) this.remove(l._id);
     this.touched.get(l.seasonId)?.add(l._id);
+    this.reloadTouched?.add(l._id);
     const branch = branchOf(l.isBeta);
     this.shard(l.seasonId, branch).put(l, this.names(branch));
   }
 
   remove(id: number): void {
     for (const ids of this.touched.values()) ids.add(id);
+    this.reloadTouched?.add(id);
     for (const [sid, shard] of this.seasons) {
       if (!shard.remove(id) || !shard.needsCompaction()) continue;
       // Rebuild the season from its open listings: slots, dictionaries and bitmaps start afresh.
@@ -472,6 +527,9 @@ export class SearchIndex {
     const generation = (this.renaming += 1);
     const run = async () => {
       let renamed = 0;
+      // A reload in progress names every listing from the sets of the moment; its seasons are renamed after.
+      await this.reloading.catch(() => undefined);
+      if (generation !== this.renaming) return renamed;
       for (const sid of [...this.seasons.keys()]) {
         const serving = this.seasons.get(sid);
         const names = serving && this.names(serving.branch);
