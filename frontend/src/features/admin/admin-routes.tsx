@@ -10,6 +10,7 @@ import { AdminEncountersPage } from './components/admin-encounters-page';
 import { AdminItemsPage } from './components/admin-items-page';
 import { AdminMonstersPage } from './components/admin-monsters-page';
 import { CharacterDataPage } from './components/character-data-page';
+import { DuplicatesPage } from './components/duplicates-page';
 import { ChatPage } from './components/chat-page';
 import { ChatUserPage } from './components/chat-user-page';
 import { FilesPage } from './components/files-page';
@@ -35,6 +36,7 @@ export function AdminRoutes() {
         <Route path="monster/:monsterId" element={<MonsterEditPage />} />
         <Route path="chat" element={<ChatPage />} />
         <Route path="chat/user/:username" element={<ChatUserPage />} />
+        <Route path="duplicates" element={<DuplicatesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AdminGuard>

@@ -100,6 +100,7 @@ describe('admin season list', () => {
       ['Items', '/admin/items'],
       ['Encounters', '/admin/encounters'],
       ['Chat Management', '/admin/chat'],
+      ['Suspected Duplicates', '/admin/duplicates'],
     ]);
   });
 

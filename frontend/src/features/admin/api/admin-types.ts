@@ -12,6 +12,7 @@ import type {
   MonsterNode,
   MonsterSummary,
   SavedNode,
+  SuspectedDuplicate,
   WelcomeMessage,
 } from '@league/contracts';
 
@@ -29,6 +30,7 @@ export type {
   MonsterNode,
   MonsterSummary,
   SavedNode,
+  SuspectedDuplicate,
   WelcomeMessage,
 };
 

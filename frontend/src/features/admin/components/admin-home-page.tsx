@@ -22,6 +22,7 @@ export const ADMIN_LINKS = [
   { label: 'Items', to: '/admin/items' },
   { label: 'Encounters', to: '/admin/encounters' },
   { label: 'Chat Management', to: '/admin/chat' },
+  { label: 'Suspected Duplicates', to: '/admin/duplicates' },
 ] as const;
 
 /** admin and admin/season-list: a card per season (Challenge List, Leaderboard) and the other admin screens. */

@@ -160,6 +160,27 @@ describe('cloud stash', () => {
     expect(screen.getByRole('button', { name: 'Withdraw Blade of Ruin' })).toBeEnabled();
   });
 
+  it('when a copy is held for review as a suspected duplicate, then its row says so and it can be neither withdrawn nor traded', async () => {
+    signIn(null);
+    serveStash({
+      [STASH]: {
+        items: [stashItem(1, 'Blade of Ruin'), stashItem(5, 'Copied Ring', { itemType: 'Ring', held: true })],
+        itemCount: 2,
+        capacity: 250,
+      },
+    });
+    renderApp('/profile/stash?st=1');
+    await table();
+
+    const held = within(screen.getByRole('row', { name: /Copied Ring/ }));
+    expect(held.getByTitle(/suspected duplicate/)).toHaveTextContent('Held for review');
+    expect(held.getByRole('button', { name: 'Withdraw Copied Ring' })).toBeDisabled();
+    expect(held.getByRole('button', { name: 'Trade Copied Ring' })).toBeDisabled();
+    const normal = within(screen.getByRole('row', { name: /Blade of Ruin/ }));
+    expect(normal.queryByText('Held for review')).not.toBeInTheDocument();
+    expect(normal.getByRole('button', { name: 'Trade Blade of Ruin' })).toBeEnabled();
+  });
+
   it('when the Transfer Queue tab is chosen, then the queue is listed and Put Back sends the item back', async () => {
     signIn(null);
     serveStash();

@@ -24,6 +24,8 @@ export interface StashItem {
   reservedCount?: number;
   /** Set only on currency rows. */
   currency?: string | null;
+  /** Held for review as a suspected duplicate: not listable, offerable or withdrawable until an admin releases it. */
+  held?: boolean;
 }
 
 /** GET /season/participant/{id}/stash: one page; capacity 0 = Unlimited. */
@@ -77,7 +79,14 @@ export interface TradeOffer {
 }
 
 /** The statuses the notifications screen shows (spec §4); others are left out. */
-export const NOTIFICATION_STATUSES = ['Incoming', 'Bought Out', 'Accepted', 'Rejected', 'New Match'] as const;
+export const NOTIFICATION_STATUSES = [
+  'Incoming',
+  'Bought Out',
+  'Accepted',
+  'Rejected',
+  'New Match',
+  'Removed',
+] as const;
 
 /** A saved trade search kept by the trade service (it keeps watching new listings). */
 export interface SavedSearch {

@@ -32,6 +32,10 @@ import { ItemFilters, NO_FILTERS, type ItemFilterValues } from './item-filters';
 import { ItemName } from './item-name';
 
 export type StashMode = 'stash' | 'search' | 'offer';
+
+/** Why a held row cannot be withdrawn, listed or offered (the server says the same with 409). */
+export const HELD_TEXT =
+  'Held for review as a suspected duplicate: it cannot be withdrawn, listed or offered until an admin has reviewed it.';
 export type StashTab = 'currencies' | 'stash' | 'queue';
 
 /** One table row: a stash item or a listing of the trade search. */
@@ -303,6 +307,16 @@ export function StashBrowser({
                           {row.stashItem?.forTrade && (
                             <Chip label="Listed" size="small" color="primary" variant="outlined" sx={{ ml: 1 }} />
                           )}
+                          {row.stashItem?.held && (
+                            <Chip
+                              label="Held for review"
+                              size="small"
+                              color="warning"
+                              variant="outlined"
+                              title={HELD_TEXT}
+                              sx={{ ml: 1 }}
+                            />
+                          )}
                         </TableCell>
                         <TableCell>{levelRequirementOf(row.display)}</TableCell>
                         <TableCell>{row.display.baseItem.rarity}</TableCell>
@@ -439,7 +453,7 @@ function RowActions({
       <Button
         size="small"
         variant="contained"
-        disabled={offered || item.forTrade}
+        disabled={offered || item.forTrade || item.held}
         onClick={() => onAddToOffer?.(item)}
         aria-label={`Add ${name} to offer`}
       >
@@ -459,14 +473,20 @@ function RowActions({
       <Button
         size="small"
         variant="outlined"
-        disabled={busy || item.forTrade || (item.reservedCount ?? 0) > 0}
+        disabled={busy || item.forTrade || (item.reservedCount ?? 0) > 0 || item.held}
         onClick={onWithdraw}
         aria-label={`Withdraw ${name}`}
       >
         Withdraw
       </Button>
       {tradeSeason && onTrade && (
-        <Button size="small" variant="contained" onClick={() => onTrade(item)} aria-label={`Trade ${name}`}>
+        <Button
+          size="small"
+          variant="contained"
+          disabled={item.held}
+          onClick={() => onTrade(item)}
+          aria-label={`Trade ${name}`}
+        >
           Trade
         </Button>
       )}
