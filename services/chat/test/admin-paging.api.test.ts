@@ -45,8 +45,8 @@ describe('admin chat lists: server-side paging and sorting', () => {
     const second = await log('&page=2&pageSize=10');
     expect(second.body).toEqual({
       items: [
-        { timestamp: expect.any(String), message: 'note 02 even', channel: 'System' },
-        { timestamp: expect.any(String), message: 'note 01 odd', channel: 'System' },
+        { timestamp: expect.any(String), message: 'note 02 even', channel: 'System', itemName: null },
+        { timestamp: expect.any(String), message: 'note 01 odd', channel: 'System', itemName: null },
       ],
       itemCount: 12,
     });

@@ -154,7 +154,7 @@ describe('players chat through the hub with the official SignalR client', () => 
     expect(b.received[0]![1]).toBe(raw);
     const log = await f.http('GET', `/chat/chat-log?username=${alice.toLowerCase()}`, { token: adminToken });
     expect(log.status).toBe(200);
-    expect(log.body[0]).toEqual({ timestamp: expect.any(String), message: text, channel: 'Global 1' });
+    expect(log.body[0]).toEqual({ timestamp: expect.any(String), message: text, channel: 'Global 1', itemName: null });
   });
 
   it('when the admin saves welcome messages, then Welcome returns them in display order', async () => {
