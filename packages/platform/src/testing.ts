@@ -46,10 +46,11 @@ export function expectServiceBoots(
     svc = await start(testEnv(name));
   }, 60_000);
 
+  // A stop leaves three or four consumer groups; on a loaded 2-core machine that can take seconds.
   afterAll(async () => {
     await svc?.mongo.dropDatabase().catch(() => undefined);
     await svc?.stop();
-  });
+  }, 60_000);
 
   it('when it starts against the real engines, then /health and /ready answer ok for each engine', async () => {
     const health = await fetch(`${svc.url}/health`);
