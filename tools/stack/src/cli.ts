@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { CLUSTER_ENGINES, ENGINES } from './engines';
 import { StackError } from './errors';
 import { engineUrls, kafkaClusterBrokers, loadSettings } from './settings';
-import { down, logFile, status, up } from './stack';
+import { down, logFile, runningOptIn, status, up } from './stack';
 
 const usage = `usage: npm run stack -- <command> [engine...]
   up [engine...]      provision (first time) and start the engines, wait until healthy
@@ -31,12 +31,19 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'status': {
       const rows = await status(s, rest);
+      // The opt-in cluster is shown when it runs, without changing the exit code of the default engines.
+      const optIn = rest.length ? [] : runningOptIn(s);
+      const extra = optIn.length ? await status(s, optIn) : [];
       for (const r of rows) {
         const state = r.healthy ? 'healthy' : r.pid ? 'starting/unhealthy' : 'stopped';
         console.log(
           `${r.name.padEnd(9)} ${state.padEnd(18)} pid ${String(r.pid ?? '-').padEnd(8)} ports ${r.ports.join(',')}`,
         );
       }
+      for (const r of extra)
+        console.log(
+          `${r.name.padEnd(9)} ${(r.healthy ? 'healthy' : 'starting/unhealthy').padEnd(18)} pid ${String(r.pid ?? '-').padEnd(8)} ports ${r.ports.join(',')} (opt-in)`,
+        );
       return rows.every((r) => r.healthy) ? 0 : 1;
     }
     case 'logs': {

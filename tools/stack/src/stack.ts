@@ -155,14 +155,9 @@ export interface EngineStatus {
   healthy: boolean;
 }
 
-/**
- * Each engine's pid, ports and health: the default engines, or the ones named (`status kafka-cluster`).
- * The opt-in nodes are listed after the default ones whenever one of them has a pid file.
- */
+/** Each engine's pid, ports and health: the default engines, or the ones named (`status kafka-cluster`). */
 export async function status(s = loadSettings(), names: string[] = []): Promise<EngineStatus[]> {
-  const engines = names.length
-    ? selected(names)
-    : [...ENGINES, ...CLUSTER_ENGINES.filter((e) => fs.existsSync(pidFile(s, e.name)))];
+  const engines = selected(names);
   return Promise.all(
     engines.map(async (engine) => ({
       name: engine.name,
@@ -171,6 +166,11 @@ export async function status(s = loadSettings(), names: string[] = []): Promise<
       healthy: await engine.healthy(s),
     })),
   );
+}
+
+/** The opt-in engines that are running now (a pid file whose process is alive). */
+export function runningOptIn(s = loadSettings()): string[] {
+  return CLUSTER_ENGINES.filter((e) => readPid(s, e.name) !== undefined).map((e) => e.name);
 }
 
 /** True when every engine answers, whoever started it (tools/stack, CI, or engines given by environment). */
