@@ -12,7 +12,7 @@
 // page; the landing page's bytes transferred <= 180 kB. Exit code 1 when a goal is missed, 2 when the site
 // does not answer or Chromium is missing.
 //   node bench/lighthouse.mjs [page ...]      (pages: landing leaderboard item trade-search stash)
-/* global location */
+/* global document */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,13 +79,24 @@ if (pages.some((p) => p.signedIn) && !password) {
   process.exit(2);
 }
 
-/** Signs in through the login form, as a player would, and waits for the profile. */
-async function logIn(page) {
+/** The signed-in session's cookies, taken from the first login and set in every later browser. */
+let session;
+
+/**
+ * Signs in through the login form, as a player would, the first time; later runs get that session's
+ * cookies (the site's 1-hour session), so a bench does not log in a dozen times.
+ */
+async function signIn(page) {
+  if (session) {
+    await page.setCookie(...session);
+    return;
+  }
   await page.goto(`${BASE}/#/login`, { waitUntil: 'load' });
   await page.locator('input[autocomplete="username"]').fill(USER);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => location.hash === '#/profile', { timeout: 30_000 });
+  await page.waitForFunction(() => document.cookie.includes('authToken='), { timeout: 60_000 });
+  session = await page.cookies();
 }
 
 /** One Lighthouse run of a page in a fresh browser: its report (lhr). */
@@ -98,7 +109,7 @@ async function run(target) {
   });
   try {
     const page = await browser.newPage();
-    if (target.signedIn) await logIn(page);
+    if (target.signedIn) await signIn(page);
     const flags = { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
     const result = await lighthouse(`${BASE}/#${target.route}`, flags, undefined, page);
     if (!result?.lhr) throw new Error(`${target.name}: Lighthouse returned no report`);
