@@ -49,6 +49,9 @@ const REQUESTS_DE = Math.max(10, Math.ceil(REQUESTS / 5));
 const base = randomInt(100_000_000, 1_500_000_000);
 const SEASON = base;
 const participantId = (i) => base + 1 + i;
+// Stash item ids of their own too: trade's read models follow season's shared topics, and a stash item event
+// of another run for an item id the bench's listings hold would cancel that listing in the middle of a run.
+const itemId = (listingId) => base + 10_000_000 + listingId;
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (v) => Math.round(v * 100) / 100;
@@ -348,7 +351,7 @@ function listingDoc(id, i) {
     isBeta: false,
     seasonParticipantId: participantId(owner),
     owner: `bench${owner}`,
-    participantItemId: id,
+    participantItemId: itemId(id),
     count: 1,
     maxCount: 1,
     askingCurrency: i % 3 ? CURRENCY_NAMES[i % 27] : null,
