@@ -11,30 +11,35 @@ import TableRow from '@mui/material/TableRow';
  * The look of MUI's small body cells (`TableCell size="small"`) for a body of plain `tr`/`td` elements: one
  * style for the whole body instead of a styled component (its theme lookups, class names and style
  * serialisation) for every cell, which is what a long table spends its render on. Cells with the class
- * `numeric` are right-aligned; links look like the theme's links.
+ * `numeric` are right-aligned; links look like the theme's links; `wrap` lets long cells wrap, as MUI's do.
  */
-export const plainTableBodySx = (theme: Theme): CSSObject => ({
-  '& > tr': { verticalAlign: 'middle' },
-  '& > tr.hover:hover': { backgroundColor: theme.palette.action.hover },
-  '& > tr > td': {
-    fontFamily: theme.typography.body2.fontFamily,
-    fontWeight: theme.typography.body2.fontWeight,
-    fontSize: theme.typography.body2.fontSize,
-    lineHeight: theme.typography.body2.lineHeight,
-    letterSpacing: theme.typography.body2.letterSpacing,
-    color: theme.palette.text.primary,
-    borderBottom: `1px solid ${darken(alpha(theme.palette.divider, 1), 0.68)}`,
-    textAlign: 'left',
-    padding: '6px 16px',
-    whiteSpace: 'nowrap',
-  },
-  '& > tr > td.numeric': { textAlign: 'right' },
-  '& > tr > td a': {
-    color: theme.palette.primary.light,
-    textDecoration: 'none',
-    '&:hover': { textDecoration: 'underline' },
-  },
-});
+export const plainTableBody =
+  ({ wrap = false }: { wrap?: boolean } = {}) =>
+  (theme: Theme): CSSObject => ({
+    '& > tr': { verticalAlign: 'middle' },
+    '& > tr.hover:hover': { backgroundColor: theme.palette.action.hover },
+    '& > tr > td': {
+      fontFamily: theme.typography.body2.fontFamily,
+      fontWeight: theme.typography.body2.fontWeight,
+      fontSize: theme.typography.body2.fontSize,
+      lineHeight: theme.typography.body2.lineHeight,
+      letterSpacing: theme.typography.body2.letterSpacing,
+      color: theme.palette.text.primary,
+      borderBottom: `1px solid ${darken(alpha(theme.palette.divider, 1), 0.68)}`,
+      textAlign: 'left',
+      padding: '6px 16px',
+      whiteSpace: wrap ? 'normal' : 'nowrap',
+    },
+    '& > tr > td.numeric': { textAlign: 'right' },
+    '& > tr > td a': {
+      color: theme.palette.primary.light,
+      textDecoration: 'none',
+      '&:hover': { textDecoration: 'underline' },
+    },
+  });
+
+/** plainTableBody with cells that keep to one line (a table that scrolls sideways on a phone instead). */
+export const plainTableBodySx = plainTableBody();
 
 const placeholderSx = (theme: Theme): CSSObject => ({
   ...plainTableBodySx(theme),

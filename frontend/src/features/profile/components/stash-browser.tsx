@@ -19,7 +19,7 @@ import type { ItemDisplay } from '@league/contracts';
 import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { levelRequirementOf } from '@/components/ui/item-display';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
-import { TableSkeleton } from '@/components/ui/table-skeleton';
+import { plainTableBody, TableSkeleton } from '@/components/ui/table-skeleton';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { getStash } from '../api/get-stash';
 import { getTradeCurrencies } from '../api/get-trade-currencies';
@@ -94,6 +94,8 @@ type Page =
   | { kind: 'loading' }
   | { kind: 'failed'; text: string }
   | { kind: 'ready'; rows: Row[]; itemCount: number; capacity: number | null };
+
+const rowsSx = plainTableBody({ wrap: true });
 
 /** A loaded row is about this tall (px): the row buttons of a small table; placeholders take as much. */
 const ROW_HEIGHT = 45;
@@ -299,10 +301,13 @@ export function StashBrowser({
                       ))}
                     </TableRow>
                   </TableHead>
-                  <TableBody>
+                  {/* Plain rows under one style (plainTableBodySx), as on the leaderboard (long names
+                      wrap): the cells' styled
+                      components were most of the render when a page of items arrives. */}
+                  <Box component="tbody" sx={rowsSx}>
                     {page.rows.map((row) => (
-                      <TableRow key={row.key} data-testid="item-row">
-                        <TableCell>
+                      <tr key={row.key} data-testid="item-row">
+                        <td>
                           <ItemName display={row.display} itemId={row.itemId} stackCount={row.stackCount} />
                           {row.stashItem?.forTrade && (
                             <Chip label="Listed" size="small" color="primary" variant="outlined" sx={{ ml: 1 }} />
@@ -317,18 +322,18 @@ export function StashBrowser({
                               sx={{ ml: 1 }}
                             />
                           )}
-                        </TableCell>
-                        <TableCell>{levelRequirementOf(row.display)}</TableCell>
-                        <TableCell>{row.display.baseItem.rarity}</TableCell>
-                        <TableCell>
+                        </td>
+                        <td>{levelRequirementOf(row.display)}</td>
+                        <td>{row.display.baseItem.rarity}</td>
+                        <td>
                           {row.stashItem && !row.stashItem.forTrade
                             ? ''
                             : priceText(row.askingCurrency, row.askingPrice)}
-                        </TableCell>
-                        <TableCell>{typeName(row.display)}</TableCell>
-                        {mode === 'search' && <TableCell>{row.owner}</TableCell>}
+                        </td>
+                        <td>{typeName(row.display)}</td>
+                        {mode === 'search' && <td>{row.owner}</td>}
                         {showWithdraw && (
-                          <TableCell>
+                          <td>
                             {row.stackCount > 1 ? (
                               <TextField
                                 size="small"
@@ -352,9 +357,9 @@ export function StashBrowser({
                             ) : (
                               1
                             )}
-                          </TableCell>
+                          </td>
                         )}
-                        <TableCell>
+                        <td>
                           <RowActions
                             row={row}
                             mode={mode}
@@ -368,10 +373,10 @@ export function StashBrowser({
                             onMakeOffer={onMakeOffer}
                             onAddToOffer={onAddToOffer}
                           />
-                        </TableCell>
-                      </TableRow>
+                        </td>
+                      </tr>
                     ))}
-                  </TableBody>
+                  </Box>
                 </Table>
               </TableContainer>
               {page.rows.length === 0 && (
