@@ -6,6 +6,8 @@ import { ItemDisplayCard, rarityColour, splitSetMark } from '@/components/ui/ite
 import { readLanguage } from '@/lib/language';
 import { getItemStats } from '../api/get-item-stats';
 
+const SET_COLOUR = '#52d152';
+
 // By language and item: the stats name the item and its affixes in the language they were asked in.
 const statsCache = new Map<string, Promise<ItemStats | null>>();
 
@@ -64,32 +66,23 @@ export function ItemName({
   );
   return (
     <Tooltip title={card} onOpen={onOpen} placement="right-start" describeChild>
-      <Box component="span" tabIndex={0} sx={{ cursor: 'help', fontWeight: 500 }}>
+      {/* Plain spans, coloured inline: a table shows one name a row, and a styled Box for each part of
+          each name was most of what a page of items cost to render. */}
+      <span tabIndex={0} style={{ cursor: 'help', fontWeight: 500 }}>
         {display.prefix && (
-          <Box component="span" sx={{ color: rarityColour(display.prefix.rarity) }}>
-            {display.prefix.itemDbrTag.name}{' '}
-          </Box>
+          <span style={{ color: rarityColour(display.prefix.rarity) }}>{display.prefix.itemDbrTag.name} </span>
         )}
-        <Box component="span" sx={{ color: rarityColour(display.baseItem.rarity) }}>
-          {base.name}
-        </Box>
+        <span style={{ color: rarityColour(display.baseItem.rarity) }}>{base.name}</span>
         {display.suffix && (
-          <Box component="span" sx={{ color: rarityColour(display.suffix.rarity) }}>
-            {' '}
-            {display.suffix.itemDbrTag.name}
-          </Box>
+          <span style={{ color: rarityColour(display.suffix.rarity) }}> {display.suffix.itemDbrTag.name}</span>
         )}
-        {base.isSet && (
-          <Box component="span" sx={{ color: '#52d152', ml: 0.5 }}>
-            (S)
-          </Box>
-        )}
+        {base.isSet && <span style={{ color: SET_COLOUR, marginLeft: 4 }}>(S)</span>}
         {stackCount !== undefined && stackCount > 1 && (
           <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
             ×{stackCount}
           </Box>
         )}
-      </Box>
+      </span>
     </Tooltip>
   );
 }
