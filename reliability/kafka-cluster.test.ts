@@ -381,11 +381,24 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
           }>
         >()
         .exec();
-    await until(
-      'every listing closed as settled',
-      async () => (await listingsOf()).every((l) => l.state === 'closed' && l.closedReason === 'settled'),
-      240_000,
-    );
+    try {
+      await until(
+        'every listing closed as settled',
+        async () => (await listingsOf()).every((l) => l.state === 'closed' && l.closedReason === 'settled'),
+        240_000,
+      );
+    } catch (err) {
+      // Say how far the saga got (a stuck consumer group and a slow one read differently), then stop the loops.
+      const states: Record<string, number> = {};
+      for (const l of await listingsOf())
+        states[`${l.state}/${l.closedReason}`] = (states[`${l.state}/${l.closedReason}`] ?? 0) + 1;
+      uploading = false;
+      watching = false;
+      await Promise.all([uploader, watcher]);
+      throw new Error(
+        `${(err as Error).message}; listings ${JSON.stringify(states)} ${Date.now() - killedAt} ms after the kill`,
+      );
+    }
     const settledMs = Date.now() - killedAt;
     uploading = false;
     await uploader;
