@@ -43,6 +43,7 @@ export function tradeModels(conn: Connection) {
       itemName: String,
       statTags: [String],
       rarityFilter: { type: String, default: null },
+      held: { type: Boolean, default: false },
     },
     opts,
   );

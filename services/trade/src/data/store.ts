@@ -124,6 +124,14 @@ export class MongoTradeStore implements TradeStore {
     return true;
   }
 
+  async setStashItemHeld(id: number, held: boolean, version: number) {
+    const res = await this.m.StashItem.updateOne(
+      { _id: id, version: { $lte: version }, held: { $ne: held } },
+      { $set: { held } },
+    );
+    return res.modifiedCount === 1;
+  }
+
   async currencies(participantId: number) {
     return plain<CurrencyDoc | null>(await this.m.Currency.findById(participantId).lean());
   }

@@ -30,6 +30,8 @@ export interface StashItemDoc {
   statTags: string[];
   /** The stash rarity filter class, when season sent it. */
   rarityFilter?: string | null;
+  /** Held for review as a suspected duplicate (season.item-held.v1): it cannot be listed or offered. */
+  held?: boolean;
 }
 
 export interface CurrencyDoc {
@@ -172,6 +174,12 @@ export interface TradeStore {
   stashItem(id: number): Promise<StashItemDoc | null>;
   /** Stores the item if its version is newer than the stored one; true when it did (caller holds the item's lock). */
   putStashItemIfNewer(item: StashItemDoc): Promise<boolean>;
+  /**
+   * Sets `held` on the stored item unless it is newer than `version` (season.item-held.v1 / released may come
+   * before or after the item's stash-item-changed of the same version, which carries `held` too); true when
+   * it changed something (caller holds the item's lock).
+   */
+  setStashItemHeld(id: number, held: boolean, version: number): Promise<boolean>;
   currencies(participantId: number): Promise<CurrencyDoc | null>;
   putCurrenciesIfNewer(c: CurrencyDoc): Promise<boolean>;
 

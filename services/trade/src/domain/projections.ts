@@ -1,5 +1,13 @@
-import type { currenciesChangedV1, EventData, participantJoinedV1, stashItemChangedV1 } from '@league/contracts';
-import { LOCK, type TradeContext } from './context';
+import type {
+  currenciesChangedV1,
+  EventData,
+  itemHeldV1,
+  itemReleasedV1,
+  itemRemovedV1,
+  participantJoinedV1,
+  stashItemChangedV1,
+} from '@league/contracts';
+import { LOCK, notify, type TradeContext } from './context';
 import { cancelListing } from './listings';
 import { dropOfferUnlessSettling } from './offers';
 import type { StashItemDoc } from './ports';
@@ -36,6 +44,7 @@ export async function onStashItemChanged(ctx: TradeContext, e: EventData<typeof 
     itemName: e.itemName,
     statTags: e.statTags,
     rarityFilter: e.rarityFilter ?? null,
+    held: e.held ?? false,
   };
   const applied = await ctx.locks.withLock(LOCK.item(item._id), () => ctx.store.putStashItemIfNewer(item));
   if (applied) await revalidate(ctx, item);
@@ -54,6 +63,37 @@ export async function revalidate(ctx: TradeContext, item: StashItemDoc): Promise
     if (!mine || stillValid(latest, o.seasonParticipantId, mine.count)) continue;
     await dropOfferUnlessSettling(ctx, o._id);
   }
+}
+
+/**
+ * season.item-held.v1 / season.item-released.v1 (issue 29): a copy held as a suspected duplicate cannot be
+ * listed or offered. The item's stash-item-changed of the same write carries `held` as well, and arrives on
+ * another topic, before or after; whichever comes first marks it, a newer state is never overwritten.
+ */
+export async function onItemHeldChanged(
+  ctx: TradeContext,
+  e: EventData<typeof itemHeldV1> | EventData<typeof itemReleasedV1>,
+  held: boolean,
+): Promise<void> {
+  const changed = await ctx.locks.withLock(LOCK.item(e.participantItemId), () =>
+    ctx.store.setStashItemHeld(e.participantItemId, held, e.version),
+  );
+  const item = changed ? await ctx.store.stashItem(e.participantItemId) : null;
+  if (item && held) await revalidate(ctx, item);
+}
+
+/** season.item-removed.v1: an admin removed a held copy; its owner is told (once per item). */
+export async function onItemRemoved(ctx: TradeContext, e: EventData<typeof itemRemovedV1>): Promise<void> {
+  await notify(
+    ctx,
+    `item-removed:${e.participantItemId}`,
+    e.seasonParticipantId,
+    'Removed',
+    'League admin',
+    e.itemName,
+    '',
+    { listed: { record: e.record, prefixRecord: e.prefixRecord, suffixRecord: e.suffixRecord } },
+  );
 }
 
 export async function onCurrenciesChanged(ctx: TradeContext, e: EventData<typeof currenciesChangedV1>): Promise<void> {

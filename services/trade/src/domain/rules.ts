@@ -39,9 +39,10 @@ export function itemUnavailable(
   item: StashItemDoc | null,
   ownerId: number,
   count: number,
-): { status: 400 | 404; message: string } | null {
+): { status: 400 | 404 | 409; message: string } | null {
   if (!item || item.seasonParticipantId !== ownerId || item.stackCount <= 0)
     return { status: 404, message: 'Item not found in this stash' };
+  if (item.held) return { status: 409, message: HELD_MESSAGE };
   if (!item.tradable) return { status: 400, message: 'Item cannot be traded' };
   if (item.queued) return { status: 400, message: 'Item is in the transfer queue' };
   if (count < 1 || count > item.stackCount)
@@ -51,8 +52,14 @@ export function itemUnavailable(
 
 /** Whether a stash change leaves a reservation of `count` of this item valid. */
 export function stillValid(item: StashItemDoc, ownerId: number, count: number): boolean {
-  return item.seasonParticipantId === ownerId && item.stackCount >= count && !item.queued && item.tradable;
+  return (
+    item.seasonParticipantId === ownerId && item.stackCount >= count && !item.queued && item.tradable && !item.held
+  );
 }
+
+/** Why a copy held as a suspected duplicate cannot be listed or offered (season holds it until an admin decides). */
+export const HELD_MESSAGE =
+  'This item is held for review as a suspected duplicate: it cannot be listed or offered until an admin has reviewed it';
 
 /**
  * The refusal for a buyout or an offer on a listing that is not open: always 409 (the listing's state

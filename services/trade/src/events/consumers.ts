@@ -1,5 +1,8 @@
 import {
   currenciesChangedV1,
+  itemHeldV1,
+  itemReleasedV1,
+  itemRemovedV1,
   participantJoinedV1,
   settlementCompletedV1,
   settlementFailedV1,
@@ -11,7 +14,13 @@ import {
 import type { EventBus, EventHandler } from '@league/platform';
 import type { Consumer } from 'kafkajs';
 import type { TradeContext } from '../domain/context';
-import { onCurrenciesChanged, onParticipantJoined, onStashItemChanged } from '../domain/projections';
+import {
+  onCurrenciesChanged,
+  onItemHeldChanged,
+  onItemRemoved,
+  onParticipantJoined,
+  onStashItemChanged,
+} from '../domain/projections';
 import { onSettlementCompleted, onSettlementFailed } from '../domain/settlement';
 
 const on =
@@ -28,9 +37,10 @@ export function subscribeSeasonEvents(bus: EventBus, ctx: TradeContext, groupId:
   return bus.subscribe({
     groupId,
     fromBeginning: true,
-    // Five topics of three partitions: a long replay of one (stash items) must not hold up the others
-    // (participants, balances, the saga's replies). Order holds within a partition, which is all the
-    // handlers rely on (each applies a newer version only, or is guarded by its settlement id).
+    // Five busy topics of three partitions (and the three rare ones of suspected duplicates): a long replay
+    // of one (stash items) must not hold up the others (participants, balances, the saga's replies). Order
+    // holds within a partition, which is all the handlers rely on (each applies a newer version only, or is
+    // guarded by its settlement id or item version).
     partitionsConsumedConcurrently: 15,
     handlers: {
       [participantJoinedV1.type]: on(participantJoinedV1, (e) => onParticipantJoined(ctx, e.data)),
@@ -38,6 +48,9 @@ export function subscribeSeasonEvents(bus: EventBus, ctx: TradeContext, groupId:
       [currenciesChangedV1.type]: on(currenciesChangedV1, (e) => onCurrenciesChanged(ctx, e.data)),
       [settlementCompletedV1.type]: on(settlementCompletedV1, (e) => onSettlementCompleted(ctx, e.id, e.data)),
       [settlementFailedV1.type]: on(settlementFailedV1, (e) => onSettlementFailed(ctx, e.id, e.data)),
+      [itemHeldV1.type]: on(itemHeldV1, (e) => onItemHeldChanged(ctx, e.data, true)),
+      [itemReleasedV1.type]: on(itemReleasedV1, (e) => onItemHeldChanged(ctx, e.data, false)),
+      [itemRemovedV1.type]: on(itemRemovedV1, (e) => onItemRemoved(ctx, e.data)),
     },
   });
 }
