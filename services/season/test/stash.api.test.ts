@@ -56,7 +56,7 @@ describe('cloud stash', () => {
         item(IRON, { stackCount: 7 }),
       ]);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ stored: 3, currencies: { Scrap: 305, 'Iron Bar': 7 } });
+      expect(res.body).toEqual({ stored: 3, currencies: { Scrap: 305, 'Iron Bar': 7 }, held: 0 });
 
       const page = await stash(p);
       expect(page.status).toBe(200);
@@ -114,13 +114,13 @@ describe('cloud stash', () => {
     const p = await player(h);
     const batch = [item(SWORD), item(POTION, { stackCount: 3 }), item(SCRAP, { stackCount: 10 })];
     expect((await upload(h, p, batch)).status).toBe(200);
-    expect((await upload(h, p, batch)).body).toEqual({ stored: 2, currencies: { Scrap: 10 } });
+    expect((await upload(h, p, batch)).body).toEqual({ stored: 2, currencies: { Scrap: 10 }, held: 0 });
     const again = [item(AVENGER), item(SCRAP, { stackCount: 4 })];
     const both = await Promise.all([upload(h, p, again), upload(h, p, again)]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(await itemsOf(h, p.id)).toHaveLength(3);
     expect((await balancesOf(h, p.id)).Scrap).toBe(14);
-    expect((await upload(h, p, [])).body).toEqual({ stored: 0, currencies: {} });
+    expect((await upload(h, p, [])).body).toEqual({ stored: 0, currencies: {}, held: 0 });
     // With the launcher's request id a batch is told apart by it: the same id again is a retry (stored
     // once), another id is a new upload of identical items.
     const keyed = (id: string) =>

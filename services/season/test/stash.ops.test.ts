@@ -39,7 +39,7 @@ describe('cloud stash operations, announcements and the demo seed', () => {
       expect((await balancesOf(h, p.id)).Scrap).toBe(0);
       const retry = await upload(h, p, batch);
       expect(retry.status).toBe(200);
-      expect(retry.body).toEqual({ stored: 2, currencies: { Scrap: 60 } });
+      expect(retry.body).toEqual({ stored: 2, currencies: { Scrap: 60 }, held: 0 });
       expect(await itemsOf(h, p.id)).toHaveLength(2);
       expect((await balancesOf(h, p.id)).Scrap).toBe(60);
     } finally {
