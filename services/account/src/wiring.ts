@@ -56,7 +56,8 @@ export function wireAccount(engines: ServiceEngines, config: Config, issuer: Tok
       config.PATREON_STATE_TTL_SECONDS,
     ),
     settings: { refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS, resetCodeTtlMinutes: config.RESET_CODE_TTL_MINUTES },
-    published: () => relay.kick(),
+    // The user document written (read by _id), not a sweep of every user (a scan on FerretDB).
+    published: (userId) => relay.kick(userId ? { model: users, id: userId } : undefined),
     now: () => new Date(),
   };
   return { deps, sessions: sessionRepo, relay, mailQueue, indexes: Promise.all([users.init(), sessions.init()]) };

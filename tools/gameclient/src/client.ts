@@ -53,6 +53,11 @@ interface Raw {
 export class LauncherClient {
   token: string | undefined;
   role: string | undefined;
+  /**
+   * The read-your-writes token of this client's last write (`X-Consistency`), sent back on every request so
+   * its reads see its writes on any replica. The real launcher keeps no such state; the server does not need it.
+   */
+  consistency: string | undefined;
   readonly baseUrl: string;
 
   constructor(
@@ -70,7 +75,9 @@ export class LauncherClient {
     const headers: Record<string, string> = {};
     if (init.auth !== false && this.token) headers.authorization = `Bearer ${this.token}`;
     if (init.contentType) headers['content-type'] = init.contentType;
+    if (this.consistency) headers['x-consistency'] = this.consistency;
     const res = await fetch(new URL(path, this.baseUrl), { method, headers, body: init.body });
+    this.consistency = res.headers.get('x-consistency') ?? this.consistency;
     const bytes = Buffer.from(await res.arrayBuffer());
     return {
       status: res.status,

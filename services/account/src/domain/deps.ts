@@ -20,7 +20,7 @@ export interface AccountDeps {
   patreon: PatreonIdentityProvider;
   patreonStates: PatreonStates;
   settings: { refreshTtlDays: number; resetCodeTtlMinutes: number };
-  /** Asks the outbox relay to publish now rather than on its next tick. */
-  published: () => void;
+  /** Asks the outbox relay to publish now rather than on its next tick: the user document just written. */
+  published: (userId?: string) => void;
   now: () => Date;
 }

@@ -51,7 +51,7 @@ export async function updateSocials(
   };
   const event = outboxEntry(socialsUpdatedV1, { userId: user.id, username: user.username, ...socials }, user.id);
   await deps.users.setSocials(user.id, socials, event);
-  deps.published();
+  deps.published(user.id);
   return { username: user.username, ...socials };
 }
 

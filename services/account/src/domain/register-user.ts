@@ -33,7 +33,7 @@ export async function registerUser(
   const result = await deps.users.create({ id, username, email, passwordHash, roles, createdAt }, event);
   if (result === 'username') throw taken(MESSAGES.usernameTaken);
   if (result === 'email') throw taken(MESSAGES.emailTaken);
-  deps.published();
+  deps.published(id);
   return { userId: id, username };
 }
 

@@ -35,7 +35,7 @@ export async function setRole(
     const roles = granted ? [...user.roles, role] : user.roles.filter((r) => r !== role);
     const event = outboxEntry(rolesChangedV1, { userId: user.id, username: user.username, roles }, user.id);
     if (await deps.users.replaceRoles(user.id, user.rolesVersion, roles, event)) {
-      deps.published();
+      deps.published(user.id);
       return roles;
     }
   }
