@@ -8,44 +8,61 @@ import { createAppStore } from './app/store';
 import { loadSiteConfig } from './config/site-config';
 import { preloadOnIntent } from './lib/preload-on-intent';
 
-moveQueryIntoHash(window.location, window.history);
-// The community links are runtime configuration; the header and footer show them once this answers.
-void loadSiteConfig();
-
-const router = createAppRouter();
-const navigate = (to: string) => void router.navigate(to);
-const store = createAppStore({ navigate });
-connectApiClient(store, navigate);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-// The first render is a transition: React renders the app in slices of a few milliseconds and lets the
-// browser in between, instead of one task that blocks a phone's main thread for a few hundred (Lighthouse's
-// Total Blocking Time). The page shows when the whole tree is rendered, as before.
-// It waits for the opened page's code (its chunk was asked for alongside the app's, see vite.config.ts): the
-// first paint is then the page itself rather than the shell with a spinner, and the chunk's evaluation comes
-// before it instead of blocking the main thread once the page shows.
-const root = createRoot(container);
-const render = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders store={store}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
-if (router.state.initialized) render();
-else {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    render();
+/**
+ * Lets the browser in (a task of its own, sooner than setTimeout's) between two steps of the start: on a
+ * phone each step is tens of milliseconds, and one task holding them all blocked the main thread for a
+ * few hundred (Lighthouse's Total Blocking Time).
+ */
+const yieldToBrowser = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
   });
+
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  moveQueryIntoHash(window.location, window.history);
+  // The community links are runtime configuration; the header and footer show them once this answers.
+  void loadSiteConfig();
+
+  await yieldToBrowser();
+  // Also asks for the opened page's chunk (and, on a profile screen, the profile).
+  const router = createAppRouter();
+  const navigate = (to: string) => void router.navigate(to);
+
+  await yieldToBrowser();
+  const store = createAppStore({ navigate });
+  connectApiClient(store, navigate);
+
+  // The first render is a transition: React renders the app in slices of a few milliseconds and lets the
+  // browser in between. It waits for the opened page's code (its chunk was asked for alongside the app's,
+  // see vite.config.ts): the first paint is then the page itself rather than the shell with a spinner, and
+  // the chunk's evaluation comes before it instead of blocking the main thread once the page shows.
+  const root = createRoot(container);
+  const render = () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders store={store}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
+    );
+  if (router.state.initialized) render();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      render();
+    });
+  }
+
+  // A page's chunk loads when a link to it is pointed at, focused or touched, so that a click finds it
+  // loaded; a first visit on a phone downloads the page it opened and nothing else.
+  preloadOnIntent(appRoutes);
 }
 
-// A page's chunk loads when a link to it is pointed at, focused or touched, so that a click finds it loaded;
-// a first visit on a phone downloads the page it opened and nothing else.
-preloadOnIntent(appRoutes);
+void start();
