@@ -20,6 +20,8 @@ import {
 import { start as startChat, type RunningChat } from '../../services/chat/src/server';
 import { start as startFiles, type FilesService } from '../../services/files/src/server';
 import { seedDemo } from '../../services/season/src/data/seed';
+import { instanceIdentity } from '../../services/season/src/domain/stash/instances';
+import { resolveItem } from '../../services/season/src/domain/stash/records';
 import { start as startSeason, type SeasonService } from '../../services/season/src/server';
 import { start, type RunningBff } from '../src/server';
 
@@ -296,7 +298,11 @@ describe('the launcher API through the BFF', () => {
   it('when quest files, tags and the shared stash are stored, then they come back raw; a quest token completes its challenge', async () => {
     const { c, pid, token } = await join(`files${run}`, 18);
     expect((await rest('GET', `Season/participant/${pid}/shared-stash/file?branch=prod`, token)).status).toBe(204);
-    const stash = fixture('gd-cli/transfer.gst');
+    // Its tab-6 items re-seeded: they are other instances than the real stash's, which the shared-stash tests
+    // below upload in this season as the first copies (a copy of an instance the season holds is held).
+    const real = readStash(fixture('gd-cli/transfer.gst'));
+    real.tabs[UPLOAD_TAB]!.items = real.tabs[UPLOAD_TAB]!.items.map((it, i) => ({ ...it, seed: 3_000_000 + i }));
+    const stash = Buffer.from(writeStash(real));
     await c.uploadSharedStash(pid, stash);
     // Stored rewritten: tab 6 went to the cloud stash, the rest is byte for byte the upload.
     const expected = Buffer.from(writeStash(takeUploadedItems(readStash(stash)).stash));
@@ -456,6 +462,30 @@ describe('the launcher API through the BFF', () => {
       expect(JSON.parse(full.text)).toMatchObject({ message: expect.any(String) });
       expect((await cloud(pid, token)).page.itemCount).toBe(250);
       expect(Buffer.compare(await storedFile(pid, token), before)).toBe(0);
+    });
+
+    it('when a second player uploads the same real stash, then every copy with an identity is stored held, marked as come through the shared-stash upload', async () => {
+      expect(shared).toBeDefined();
+      const { pid, token } = await join(`sd${run}`, 18);
+      expect((await upload(pid, token, stashFixture)).status).toBe(200);
+      const items = (await cloud(pid, token)).page.items as Array<{ participantItemId: number; held?: boolean }>;
+      expect(items).toHaveLength(40);
+      // The first player's copies are in its cloud stash (38) or its game (2, pulled by the test above).
+      const tab6 = readStash(stashFixture).tabs[UPLOAD_TAB]!.items.map(stashItemToLauncher);
+      const withIdentity = tab6.filter(
+        (i) => instanceIdentity(18, i, resolveItem(season.stash.records, i).itemDisplay.itemType) !== null,
+      ).length;
+      expect(withIdentity).toBeGreaterThan(10);
+      expect(items.filter((i) => i.held)).toHaveLength(withIdentity);
+      const admin = await identity.token({ username: `admin${run}`, roles: ['admin'] });
+      const res = await fetch(`${season.url}/admin/duplicates?seasonId=18&pageSize=100`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const rows = (
+        (await res.json()) as { items: Array<{ heldCopy: { seasonParticipantId: number; via: string } }> }
+      ).items.filter((r) => r.heldCopy.seasonParticipantId === pid);
+      expect(rows).toHaveLength(withIdentity);
+      expect(rows.every((r) => r.heldCopy.via === 'shared-stash')).toBe(true);
     });
   });
 });

@@ -183,6 +183,10 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /admin/monster/{id}': { access: 'admin', path: '/admin/monster/1' },
   'POST /admin/node': { access: 'admin', body: () => ({}) },
   'DELETE /admin/node/{id}': { access: 'admin', path: '/admin/node/1' },
+  // ── season: suspected duplicates (issue 29) ───────────────────────────────────────────────────────
+  'GET /admin/duplicates': { access: 'admin' },
+  'POST /admin/duplicates/{id}/release': { access: 'admin', path: '/admin/duplicates/{item}/release' },
+  'POST /admin/duplicates/{id}/remove': { access: 'admin', path: '/admin/duplicates/{item}/remove' },
   // ── season: seasons, ladders, builds, screenshots ────────────────────────────────────────────────
   'POST /season/add-participant/{id}': {
     access: 'user',
@@ -380,6 +384,8 @@ export const MATRIX: Record<string, Entry> = {
   'GET /file/finalize-beta/status': { access: 'admin' },
   'POST /file/finalize-beta': { access: 'admin', body: () => ({}) },
   'GET /file/uploads/{id}': { access: 'admin', path: '/file/uploads/{uuid}' },
+  'GET /file/game-data': { access: 'admin' },
+  'GET /file/game-data/languages': { access: 'public', path: '/file/game-data/languages?branch=prod' },
   'POST /file': {
     access: 'admin',
     path: '/file?branch=beta',

@@ -181,6 +181,23 @@ export async function callJson(
  * history), but the shared topics hold every earlier test run's events; a test that publishes everything it
  * needs skips them, so its own events are not queued behind thousands of others.
  */
+/**
+ * A topic created a moment ago may have no leader yet ("This server is not the leader for that
+ * topic-partition", "There is no leader for this topic-partition"): Kafka marks those errors retriable, so
+ * they are retried for up to 30 s; any other error is thrown at once.
+ */
+async function untilLeadersElected(step: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!(err as { retriable?: boolean }).retriable || Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 export async function skipHistory(groupId: string, topics: string[]): Promise<void> {
   const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
   const bus = new EventBus({ brokers, clientId: 'test-skip-history', logger: createLogger('test', 'silent') });
@@ -188,14 +205,15 @@ export async function skipHistory(groupId: string, topics: string[]): Promise<vo
   const admin = new Kafka({ clientId: 'test-skip-history', brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    for (const topic of topics) {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId,
-        topic,
-        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+    for (const topic of topics)
+      await untilLeadersElected(async () => {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        await admin.setOffsets({
+          groupId,
+          topic,
+          partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+        });
       });
-    }
   } finally {
     await admin.disconnect();
   }

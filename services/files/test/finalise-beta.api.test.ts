@@ -138,7 +138,10 @@ describe('beta finalisation', () => {
         const stat = await h.svc.storage.stat(v.bucket, v.objectKey);
         expect(stat?.size).toBe(v.size);
       }
-      expect(read).not.toHaveBeenCalled();
+      // The only reads are the game-data worker's, extracting the promoted database and text archive for
+      // prod (it streams them to its temp files); the promotion itself reads nothing.
+      const gameData = new Set(served.filter((v) => /\.(arz|arc)$/i.test(v.fileName)).map((v) => v.objectKey));
+      for (const [, key] of read.mock.calls) expect(gameData.has(key)).toBe(true);
     } finally {
       copy.mockRestore();
       read.mockRestore();
@@ -227,6 +230,37 @@ describe('the launcher base-game check', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/Invalid body/);
     expect((await check([], '')).status).toBe(401);
+  });
+});
+
+describe('the launcher base-game check of beta (beta stays secret)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      FILES_BASE_GAME_SIZES: 'database/database.arz=1000',
+      FILES_REQUIRED_GAME_VERSION: '1.2.1.5',
+      FILES_BASE_GAME_SIZES_BETA: 'database/database.arz=1100',
+      FILES_REQUIRED_GAME_VERSION_BETA: '1.2.2.0-beta',
+    });
+  }, 60_000);
+  afterAll(() => h?.stop());
+
+  const check = (filesize: number, token: string) =>
+    fetch(`${h.svc.url}/File/base-game/file-sizes?branch=beta`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify([{ filename: 'database/database.arz', filesize }]),
+    });
+
+  it('when a player asks with branch=beta, then they are checked against prod and never told beta’s version; a tester is checked against beta', async () => {
+    const player = await check(1100, h.player);
+    expect(player.status).toBe(400);
+    expect(await player.text()).toBe('1.2.1.5');
+    expect((await check(1000, h.player)).status).toBe(200);
+    const tester = await check(1000, h.tester);
+    expect(tester.status).toBe(400);
+    expect(await tester.text()).toBe('1.2.2.0-beta');
+    expect((await check(1100, h.tester)).status).toBe(200);
   });
 });
 
