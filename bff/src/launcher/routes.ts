@@ -281,7 +281,8 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
       if (plan.uploaded.length > 0) {
         const sent = await call(seasonUrl('stash'), {
           method: 'POST',
-          headers: json,
+          // Season records which door each copy came through (its admins see it on a suspected duplicate).
+          headers: { ...json, 'x-upload-channel': 'shared-stash' },
           body: JSON.stringify(plan.uploaded),
           for: { req, res },
         });

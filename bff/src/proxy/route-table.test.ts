@@ -10,6 +10,7 @@ describe('the BFF route table', () => {
   it('when two prefixes match, then the longest wins', () => {
     expect(resolveRoute('/admin/supporters')?.service).toBe('account');
     expect(resolveRoute('/admin/item/5')?.service).toBe('season');
+    expect(resolveRoute('/admin/duplicates/7/release')?.service).toBe('season');
   });
 
   it('when a path only shares letters with a prefix, or nobody owns it, then there is no route', () => {

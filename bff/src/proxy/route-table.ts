@@ -27,6 +27,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { prefix: '/admin/encounter', service: 'season' },
   { prefix: '/admin/monster', service: 'season' },
   { prefix: '/admin/node', service: 'season' },
+  { prefix: '/admin/duplicates', service: 'season' },
   { prefix: '/trade', service: 'trade' },
   { prefix: '/file', service: 'files' },
   { prefix: '/chat', service: 'chat', ws: true },
