@@ -142,10 +142,24 @@ export async function claimInstances(ctx: StashContext, uploads: Uploaded[]): Pr
     version: 1,
   }));
   const existing = await insertNew(ctx, docs);
-  for (const [i, u] of uploads.entries())
-    claims.set(u.id, existing.has(i) ? await claimExisting(ctx, u) : { instanceId: u.instanceId, held: false });
-  return claims;
+  // Instances that exist are claimed a few at a time (each under its own lock); copies of one instance in
+  // the batch one after the other, in the batch's order (the second of two is held).
+  const byInstance = new Map<string, Uploaded[]>();
+  for (const [i, u] of uploads.entries()) {
+    if (!existing.has(i)) claims.set(u.id, { instanceId: u.instanceId, held: false });
+    else byInstance.set(u.instanceId, [...(byInstance.get(u.instanceId) ?? []), u]);
+  }
+  const groups = [...byInstance.values()];
+  const worker = async () => {
+    for (let group = groups.shift(); group; group = groups.shift())
+      for (const u of group) claims.set(u.id, await claimExisting(ctx, u));
+  };
+  await Promise.all(Array.from({ length: Math.min(CLAIMS_AT_ONCE, groups.length) }, worker));
+  return new Map(uploads.map((u) => [u.id, claims.get(u.id)!]));
 }
+
+/** How many existing instances one upload claims at once. */
+const CLAIMS_AT_ONCE = 8;
 
 /** Inserts the instances; answers the indexes of those whose key was taken (all of them when it cannot tell). */
 async function insertNew(ctx: StashContext, docs: ItemInstanceDoc[]): Promise<Set<number>> {
