@@ -122,8 +122,9 @@ export function filesApi(d: FilesRoutesDeps): Api {
       query: branchQuerySchema,
       body: baseGameSizesSchema,
     },
-    ({ query, body, res }) => {
-      const required = d.baseGame[query.branch];
+    ({ query, body, user, res }) => {
+      // Beta's game version is beta's business: a player checking beta is checked against prod.
+      const required = d.baseGame[readableBranch(query.branch, user)];
       if (baseGameMatches(body, required.sizes)) return { ok: true };
       // The launcher shows this body to the player as the game version to install.
       res.status(400).type('text/plain').send(required.version);
