@@ -168,6 +168,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Trade
           sync: savedSearchSync,
           now: () => new Date(),
           names,
+          catchUp: (topics) => engines.consistency.catchUp(topics),
         },
         savedSearchIndex,
       );

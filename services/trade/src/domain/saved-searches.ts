@@ -1,5 +1,6 @@
 import {
   MAX_SAVED_SEARCHES,
+  participantJoinedV1,
   type EventData,
   type SavedSearch,
   type SavedSearchRequest,
@@ -62,6 +63,8 @@ export interface SavedSearchDeps {
   now: () => Date;
   /** The published game data of each branch: listings are matched by their game names, types, rarities and levels. */
   names?: GameNamesOf;
+  /** Read-your-writes: before "Season participant not found", catch up with season's joins (catch-up.ts). */
+  catchUp?: (topics: string[]) => Promise<unknown>;
 }
 
 const LOCK = {
@@ -91,7 +94,12 @@ export class SavedSearchService {
 
   private async ownParticipant(user: AuthUser | undefined, id: number): Promise<ParticipantDoc> {
     if (!user) throw AppError.unauthorized();
-    const p = await this.d.trade.participant(id);
+    let p = await this.d.trade.participant(id);
+    if (!p && this.d.catchUp) {
+      // A join a moment ago that trade has not applied yet: looked for again after catching up.
+      await this.d.catchUp([participantJoinedV1.topic]);
+      p = await this.d.trade.participant(id);
+    }
     if (!p) throw AppError.notFound('Season participant not found');
     if (p.usernameKey !== user.username.trim().toLowerCase() && !user.roles.includes('admin')) {
       // Someone else's beta participant does not exist for a player (the same 404 as an unknown id).
