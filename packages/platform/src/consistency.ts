@@ -87,6 +87,7 @@ export class Consistency {
   private polling = false;
   private readonly histogram: client.Histogram<'kind' | 'outcome'>;
   private readonly log: Logger;
+  private warnedAt = 0;
 
   constructor(private readonly o: ConsistencyOptions) {
     this.waitMs = o.waitMs ?? 2_000;
@@ -111,7 +112,18 @@ export class Consistency {
   async record(groupId: string, wireTopic: string, partition: number, offset: number, shared: boolean): Promise<void> {
     this.raise(`${groupId}\u0000${wireTopic}\u0000${partition}`, offset);
     if (this.waiters.size) this.check();
-    if (shared) await this.redis.raiseApplied(this.redisKey(groupId), `${wireTopic}/${partition}`, offset);
+    if (shared)
+      await this.redis
+        .raiseApplied(this.redisKey(groupId), `${wireTopic}/${partition}`, offset)
+        .catch((err: unknown) => this.warn(err, 'recording an applied offset failed'));
+  }
+
+  /** A Redis outage would log once per message or poll: once every 5 s is enough. */
+  private warn(err: unknown, message: string) {
+    const now = Date.now();
+    if (now - this.warnedAt < 5_000) return;
+    this.warnedAt = now;
+    this.log.warn({ err }, message);
   }
 
   private redisKey(groupId: string) {
@@ -157,7 +169,7 @@ export class Consistency {
     let reached = true;
     if (pending.length && pending.some((n) => n.shared)) {
       // Another replica may have applied them: one read before waiting.
-      await this.refresh(pending).catch((err: unknown) => this.log.warn({ err }, 'reading applied offsets failed'));
+      await this.refresh(pending).catch((err: unknown) => this.warn(err, 'reading applied offsets failed'));
       pending = pending.filter((n) => !this.reached(n));
     }
     if (pending.length) {
@@ -201,7 +213,7 @@ export class Consistency {
         await new Promise((r) => setTimeout(r, this.pollMs));
         const pending = [...this.waiters].flatMap((w) => w.needs.filter((n) => n.shared && !this.reached(n)));
         if (pending.length)
-          await this.refresh(pending).catch((err: unknown) => this.log.warn({ err }, 'reading applied offsets failed'));
+          await this.refresh(pending).catch((err: unknown) => this.warn(err, 'reading applied offsets failed'));
         this.check();
       }
       this.polling = false;

@@ -197,14 +197,33 @@ export class OutboxRelay implements PositionSource {
   /** Publishes the named documents, and sweeps every model when a sweep is due. */
   private async drainDue(): Promise<number> {
     let published = 0;
-    for (const [key, named] of [...this.named]) {
-      // Every kick so far came after its write, so this read sees what each of them wrote.
-      const seq = this.kickSeq;
-      const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
-      if (doc) published += await this.relayDocument(named.model, doc);
-      // A kick for the same document meanwhile stays for the next round (its entry may be newer than the read).
-      if (this.named.get(key) === named) this.named.delete(key);
-      this.resolveDoc(key, seq);
+    // The named documents' entries are all published first and pulled after: a request waiting on the last
+    // document does not wait for the pulls of the others (the next drain starts after the pulls).
+    const pulls: Array<() => Promise<unknown>> = [];
+    try {
+      for (const [key, named] of [...this.named]) {
+        // Every kick so far came after its write, so this read sees what each of them wrote.
+        const seq = this.kickSeq;
+        const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
+        const from = pulls.length;
+        if (doc) published += await this.relayDocument(named.model, doc, () => this.resolveDoc(key, seq), pulls);
+        // A pull that fails leaves its entry: the document is named again, so the timer retries it soon.
+        for (let i = from; i < pulls.length; i += 1) {
+          const pull = pulls[i]!;
+          pulls[i] = () =>
+            pull().catch((err: unknown) => {
+              if (!this.named.has(key)) this.named.set(key, named);
+              throw err;
+            });
+        }
+        // A kick for the same document meanwhile stays for the next round (its entry may be newer than the read).
+        if (this.named.get(key) === named) this.named.delete(key);
+        this.resolveDoc(key, seq);
+      }
+    } finally {
+      let failed: unknown;
+      for (const pull of pulls) await pull().catch((err: unknown) => (failed ??= err));
+      if (failed) throw failed; // eslint-disable-line no-unsafe-finally
     }
     if (this.sweepWanted) {
       const seq = this.kickSeq;
@@ -238,19 +257,30 @@ export class OutboxRelay implements PositionSource {
     return published;
   }
 
+  /**
+   * Publishes the document's entries, then pulls them. `sent` is told once all are published: a request
+   * waiting for them has its positions then, before the pulls (a crash before a pull publishes again).
+   */
   private async relayDocument(
     model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
     doc: { _id: unknown; outbox?: unknown },
+    sent?: () => void,
+    pullLater?: Array<() => Promise<unknown>>,
   ): Promise<number> {
-    let published = 0;
-    for (const entry of (doc.outbox ?? []) as OutboxEntry[]) {
+    const entries = (doc.outbox ?? []) as OutboxEntry[];
+    for (const entry of entries)
       this.remember(entry.id, await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key));
+    sent?.();
+    for (const entry of entries) {
       const pull = () => model.collection.updateOne({ _id: doc._id } as never, { $pull: { outbox: entry } } as never);
-      if (this.opts.locks) await this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull);
-      else await pull();
-      published += 1;
+      const locked = () =>
+        this.opts.locks
+          ? this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull)
+          : pull();
+      if (pullLater) pullLater.push(locked);
+      else await locked();
     }
-    return published;
+    return entries.length;
   }
 
   async stop(): Promise<void> {
