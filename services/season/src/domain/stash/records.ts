@@ -152,6 +152,29 @@ export function resolveItem(
   item: Pick<LauncherItemDoc, 'name' | 'prefix' | 'suffix'>,
   naming?: Naming,
 ): ResolvedItem {
+  if (!naming?.names) return resolveNamed(table, item, naming);
+  // Named items are kept per published set and language (a stash page names every item of the stash to
+  // filter and sort them): a set replaced is a new GameNames, so its entries go with it. Shared, never changed.
+  let memo = namedItems.get(naming.names);
+  if (!memo) namedItems.set(naming.names, (memo = new Map()));
+  const key = `${naming.lang}\u0000${item.name}\u0000${item.prefix}\u0000${item.suffix}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const resolved = resolveNamed(table, item, naming);
+  if (memo.size >= NAMED_ITEMS_MAX) memo.clear();
+  memo.set(key, resolved);
+  return resolved;
+}
+
+const namedItems = new WeakMap<GameNames, Map<string, ResolvedItem>>();
+/** Named items kept per set, at most (a stash page of 400 items in two languages is 800). */
+const NAMED_ITEMS_MAX = 100_000;
+
+function resolveNamed(
+  table: RecordTable,
+  item: Pick<LauncherItemDoc, 'name' | 'prefix' | 'suffix'>,
+  naming?: Naming,
+): ResolvedItem {
   const base = table.lookup(item.name, 'base');
   const prefix = item.prefix ? table.lookup(item.prefix, 'affix') : null;
   const suffix = item.suffix ? table.lookup(item.suffix, 'affix') : null;
