@@ -112,6 +112,28 @@ const BENCHES = [
     },
   },
   {
+    name: 'stash-page',
+    script: 'stash-page.bench.mjs',
+    result: 'stash-page.json',
+    env: quick('BENCH_REQUESTS', '150'),
+    measures: ['stash page p95 with names from the game data, 1 and 4 in flight'],
+    rows(r) {
+      return r.ratios.flatMap((x, i) =>
+        [
+          ['named (en)', r.resolved[i], x.resolved],
+          ['named as a German reader', r.german[i], x.german],
+        ].map(([how, p, q]) => ({
+          measure: `stash page p95, ${num(r.stashItems, 0)} items, ${how}, ${x.concurrency} in flight (set of ${num(r.set.items, 0)} items)`,
+          figure: `${num(p.p95Ms, 2)} ms`,
+          baseline: `table only ${num(r.baseline[i].p95Ms, 2)} ms`,
+          ratio: num(q, 2),
+          goal: '≤ 1.10 × table only',
+          pass: verdict(q <= 1.1),
+        })),
+      );
+    },
+  },
+  {
     name: 'frontend-size',
     script: 'frontend-size.mjs',
     args: ['--budget-kb', '180'],
@@ -254,6 +276,55 @@ const BENCHES = [
           ratio: ratio(large.handler.p95Ms, large.matcher.p95Ms),
           goal: large.savedSearches >= 10_000 ? '≤ 50 ms' : '≤ 50 ms (at 10,000)',
           pass: verdict(large.handler.p95Ms <= 50),
+        },
+      ];
+    },
+  },
+  {
+    name: 'duplicates',
+    script: 'duplicates.bench.mjs',
+    result: 'duplicates.json',
+    engines: true,
+    env: { ...quick('BENCH_INSTANCES', '100000'), ...quick('BENCH_ROUNDS', '10') },
+    measures: ['duplicate detection at upload, per item, at 1,000,000 stored instances'],
+    rows(r) {
+      const d = r.detectionMsPerItem;
+      const u = r.uploadMsPerItem;
+      return [
+        {
+          measure: `duplicate detection at upload (issue 29), per uploaded item, ${num(r.storedInstances, 0)} stored instances, batches of ${r.batch} × ${r.rounds}`,
+          figure: `${num(d.p50, 3)} ms (p95 ${num(d.p95, 3)}); a copy of a stored instance ${num(r.copyDetectionMsPerItem.p50, 2)} ms; whole upload ${num(u.checked.p50, 2)} ms/item`,
+          baseline: `the same upload without identities ${num(u.withoutIdentity.p50, 2)} ms/item`,
+          ratio: ratio(u.checked.p50, u.withoutIdentity.p50),
+          goal: r.storedInstances >= 1_000_000 ? '≤ 1 ms' : '≤ 1 ms (at 1,000,000)',
+          pass: verdict(d.p50 <= 1),
+        },
+      ];
+    },
+  },
+  {
+    name: 'read-your-writes',
+    script: 'read-your-writes.mjs',
+    result: 'read-your-writes.json',
+    engines: true,
+    env: { ...quick('RYW_CYCLES', '60'), ...quick('RYW_LANES', '3') },
+    measures: ['read-your-writes: wait a token adds, p95; stale reads'],
+    rows(r) {
+      const cycles = r.pairs.reduce((n, p) => n + p.cycles, 0);
+      const stale = r.pairs.reduce((n, p) => n + p.stale, 0);
+      const w = (kind) => r.waits[kind] ?? {};
+      const p95 = w('read').p95Ms;
+      return [
+        {
+          measure: `read-your-writes (issue 27): wait a read carrying a token adds, p95 over every replica; ${r.pairs.length} pairs × ${r.cycles} write-then-read cycles, 2 replicas of each app, ~${r.load?.ratePerSecond ?? '-'} req/s of background reads`,
+          figure: `${num(p95, 1)} ms (p50 ${num(w('read').p50Ms, 1)}, ${num(w('read').count, 0)} reads, ${num(w('read').timeouts, 0)} at the bound); ${stale} stale reads in ${num(cycles, 0)} cycles`,
+          baseline: `the write's own waits: publish p95 ${num(w('publish').p95Ms, 1)} ms, own consumers p95 ${num(w('write').p95Ms, 1)} ms`,
+          ratio: '-',
+          goal: '≤ 50 ms; 0 stale',
+          pass: verdict(
+            p95 !== undefined && p95 <= 50 && stale === 0,
+            [stale && 'stale reads', !(p95 <= 50) && 'p95'].filter(Boolean).join(', '),
+          ),
         },
       ];
     },

@@ -1,0 +1,42 @@
+// Read-your-writes (issue 27): the wait the mechanism adds, as `npm run bench` reports it. Runs the reliability
+// suite reliability/read-your-writes.test.ts (two replicas of every app behind nginx, ~200 requests a second of
+// background reads, every pair of the issue in write-then-read cycles) with RYW_RESULTS pointing at
+// bench/results/read-your-writes.json, where the suite writes its figures: each pair's cycles and stale reads,
+// and the services' `consistency_wait_seconds` histograms summed over every replica (p50/p95/p99 per kind:
+// `read` is what a request carrying a token waited, `write` what a write waited for this service's own
+// consumers, `publish` what a write waited for its relay, `catch-up` a use case's catch-up).
+//
+//   node bench/read-your-writes.mjs        (RYW_CYCLES, RYW_LANES, RYW_LOAD_RATE as the suite reads them)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const out = path.join(here, 'results', 'read-your-writes.json');
+mkdirSync(path.dirname(out), { recursive: true });
+rmSync(out, { force: true });
+
+const run = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/jest/bin/jest.js'),
+    '-c',
+    'reliability/jest.config.js',
+    'reliability/read-your-writes.test.ts',
+    '--forceExit',
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, RYW_RESULTS: out } },
+);
+if (!existsSync(out)) {
+  console.error(`the suite wrote no figures (exit ${run.status})`);
+  process.exit(1);
+}
+const r = JSON.parse(readFileSync(out, 'utf8'));
+const stale = r.pairs.reduce((n, p) => n + p.stale, 0);
+console.log(
+  `read-your-writes: ${r.pairs.length} pairs, ${r.pairs.reduce((n, p) => n + p.cycles, 0)} cycles, ${stale} stale reads; ` +
+    `read wait p95 ${r.waits.read?.p95Ms?.toFixed(1) ?? '-'} ms (goal 50)`,
+);
+process.exit(run.status === 0 && stale === 0 && (r.waits.read?.p95Ms ?? 0) <= 50 ? 0 : 1);

@@ -1,0 +1,396 @@
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { plainLauncherItem, type LauncherItem } from '@league/contracts';
+
+/**
+ * The read-your-writes suite's clients: a browser (cookie jar with XSRF-TOKEN and the BFF's consistency
+ * cookie, the anti-forgery header on writes, a bearer token as the frontend sends) and the launcher (a bearer
+ * token, no cookies, the answer's X-Consistency sent back as the game client does), each from an address of
+ * its own (X-Forwarded-For, as nginx passes it on), plus the background load and the metrics reader.
+ */
+
+export const SEASON_ID = 18;
+const R = 'records/items/';
+export const SWORD = `${R}gearweapons/swords1h/a06_sword01.dbr`;
+export const RING = `${R}gearaccessories/rings/d009_ring.dbr`;
+export const SCRAP = `${R}questitems/scrapmetal.dbr`;
+
+/** A launcher item with a random seed (never a suspected duplicate of another). */
+export const item = (name: string, stackCount = 1): LauncherItem =>
+  plainLauncherItem(name, { itemSeed: randomInt(1, 0xfffffff), stackCount });
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  ms: number;
+}
+
+let addresses = 0;
+/** A client address of TEST-NET-3 / benchmark space, one per client. */
+const nextAddress = () => {
+  addresses += 1;
+  return `198.18.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
+export class Client {
+  private readonly jar = new Map<string, string>();
+  /** The launcher's echoed token. */
+  consistency: string | undefined;
+  readonly address = nextAddress();
+  pid = 0;
+
+  constructor(
+    readonly base: string,
+    readonly kind: 'browser' | 'launcher',
+    readonly token: string,
+    readonly username: string,
+  ) {}
+
+  /** The BFF's consistency cookie as the browser holds it. */
+  get cookieToken(): string | undefined {
+    return this.jar.get('consistency');
+  }
+
+  /**
+   * One request. A 409 `busy` ("try again in a moment": a record's lock held too long on the loaded machine)
+   * is asked again, as a player would, and counted.
+   */
+  async call(
+    method: string,
+    route: string,
+    opts: { json?: unknown; raw?: { data: Buffer; contentType: string }; token?: string; timeoutMs?: number } = {},
+  ): Promise<Answer> {
+    let a = await this.once(method, route, opts);
+    for (let i = 0; i < 5 && a.status === 409 && (a.body as { code?: string })?.code === 'busy'; i += 1) {
+      Client.busyRetries += 1;
+      await new Promise((r) => setTimeout(r, 200 * (i + 1)));
+      a = await this.once(method, route, opts);
+    }
+    return a;
+  }
+
+  private async once(
+    method: string,
+    route: string,
+    opts: { json?: unknown; raw?: { data: Buffer; contentType: string }; token?: string; timeoutMs?: number } = {},
+  ): Promise<Answer> {
+    if (this.kind === 'browser' && method !== 'GET' && !this.jar.has('XSRF-TOKEN'))
+      await this.call('GET', '/api/season/latest');
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.token}`,
+      'x-forwarded-for': this.address,
+    };
+    if (this.kind === 'browser') {
+      if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (method !== 'GET') headers['x-xsrf-token'] = this.jar.get('XSRF-TOKEN') ?? '';
+    } else if (this.consistency) headers['x-consistency'] = this.consistency;
+    // A reader handed someone else's token (the searcher of the list/edit/delete pair).
+    if (opts.token) headers['x-consistency'] = opts.token;
+    let body: Buffer | string | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.raw) {
+      headers['content-type'] = opts.raw.contentType;
+      body = opts.raw.data;
+    }
+    const started = Date.now();
+    const res = await fetch(`${this.base}${route}`, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+    });
+    const text = await res.text();
+    const ms = Date.now() - started;
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (attrs.some((a) => /^\s*max-age=0$/i.test(a))) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    if (this.kind === 'launcher') this.consistency = res.headers.get('x-consistency') ?? this.consistency;
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* text */
+    }
+    return { status: res.status, body: parsed, ms };
+  }
+
+  /** How many answers were 409 `busy` (a record's lock held too long under load) and were asked again. */
+  static busyRetries = 0;
+
+  /**
+   * The answer, or a throw naming the call (setup steps and writes that must succeed). A 409 `busy` ("try
+   * again in a moment": a lock held too long on the loaded machine) is asked again, as a player would.
+   */
+  async ok(method: string, route: string, opts: Parameters<Client['call']>[2] = {}): Promise<Answer> {
+    const a = await this.call(method, route, opts);
+    if (a.status < 200 || a.status >= 300)
+      throw new Error(`${this.username}: ${method} ${route} → ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
+    return a;
+  }
+}
+
+/** The stale reads of one pair: every check counted, every failed one described. */
+export class Tally {
+  cycles = 0;
+  reads = 0;
+  readonly stale: string[] = [];
+  readonly started = Date.now();
+  constructor(readonly pair: string) {}
+
+  check(ok: boolean, what: () => string): void {
+    this.reads += 1;
+    if (!ok) this.stale.push(what());
+  }
+
+  summary() {
+    return {
+      pair: this.pair,
+      cycles: this.cycles,
+      reads: this.reads,
+      stale: this.stale.length,
+      seconds: Math.round((Date.now() - this.started) / 100) / 10,
+      examples: this.stale.slice(0, 5),
+    };
+  }
+}
+
+/** Runs `fn` over `items` with at most `n` at once (setup: many players joining at once contend for the season). */
+export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Runs `lanes` loops that together make `cycles` cycles (cycle numbers 0…cycles−1). */
+export async function lanes(
+  count: number,
+  cycles: number,
+  run: (lane: number, cycle: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: count }, async (_, lane) => {
+      for (;;) {
+        const cycle = next++;
+        if (cycle >= cycles) return;
+        await run(lane, cycle);
+      }
+    }),
+  );
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+/** A base of 60 free ports (a ReplicatedSite's: 10 per app). */
+export async function freePortBase(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + randomInt(0, 2_000) * 10;
+    const ports = Array.from({ length: 60 }, (_, i) => base + i);
+    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return base;
+  }
+  throw new Error('no 60 free ports in a row');
+}
+
+/** An empty frontend build for the BFF of a test site (the suite reads only the API). */
+export function emptyFrontend(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ryw-frontend-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Grim League</title>');
+  return dir;
+}
+
+/**
+ * Background traffic at `rate` requests a second, open loop (request n leaves at n / rate, at most 400 in
+ * flight), from 64 addresses: public reads (ladder, seasons, files) and signed-in reads (stash, trade search,
+ * notifications, profile) of a few players.
+ */
+export function backgroundLoad(base: string, rate: number, players: Array<{ token: string; pid: number }>) {
+  const stats = {
+    sent: 0,
+    ok: 0,
+    failed: 0,
+    skipped: 0,
+    statuses: {} as Record<string, number>,
+    latencies: [] as number[],
+  };
+  const routes = [
+    () => ({ route: `/api/season/${SEASON_ID}/leaderboard` }),
+    () => ({ route: '/api/season/latest?branch=prod&includeChallenges=false' }),
+    () => ({ route: `/api/season/${SEASON_ID}` }),
+    () => ({ route: '/api/file/filenames?v=v1&branch=prod' }),
+    () => {
+      const p = players[randomInt(players.length)]!;
+      return { route: `/api/season/participant/${p.pid}/stash?pageSize=20&branch=prod`, token: p.token };
+    },
+    () => {
+      const p = players[randomInt(players.length)]!;
+      return { route: `/api/trade/trade-search?seasonParticipantId=${p.pid}&branch=prod`, token: p.token };
+    },
+    () => {
+      const p = players[randomInt(players.length)]!;
+      return { route: `/api/trade/participant/${p.pid}/trade-notifications?branch=prod`, token: p.token };
+    },
+    () => {
+      const p = players[randomInt(players.length)]!;
+      return { route: '/api/season/profile?branch=prod', token: p.token };
+    },
+  ];
+  let inFlight = 0;
+  let stopped = false;
+  const t0 = Date.now();
+  const fire = () => {
+    if (inFlight >= 400) {
+      stats.skipped += 1;
+      return;
+    }
+    const { route, token } = routes[stats.sent % routes.length]!() as { route: string; token?: string };
+    stats.sent += 1;
+    inFlight += 1;
+    const started = Date.now();
+    fetch(`${base}${route}`, {
+      headers: {
+        'x-forwarded-for': `198.51.100.${1 + (stats.sent % 64)}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      signal: AbortSignal.timeout(15_000),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        stats.statuses[res.status] = (stats.statuses[res.status] ?? 0) + 1;
+        if (res.ok) stats.ok += 1;
+        else stats.failed += 1;
+        stats.latencies.push(Date.now() - started);
+      })
+      .catch(() => {
+        stats.failed += 1;
+        stats.statuses.network = (stats.statuses.network ?? 0) + 1;
+      })
+      .finally(() => {
+        inFlight -= 1;
+      });
+  };
+  const timer = setInterval(() => {
+    if (stopped) return;
+    const due = Math.floor(((Date.now() - t0) / 1000) * rate);
+    while (stats.sent + stats.skipped < due) fire();
+  }, 10);
+  return {
+    stats,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      const deadline = Date.now() + 20_000;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const seconds = (Date.now() - t0) / 1000;
+      const sorted = [...stats.latencies].sort((a, b) => a - b);
+      return {
+        sent: stats.sent,
+        ok: stats.ok,
+        failed: stats.failed,
+        skipped: stats.skipped,
+        statuses: stats.statuses,
+        ratePerSecond: Math.round(stats.sent / seconds),
+        p95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      };
+    },
+  };
+}
+
+/** Sums `consistency_wait_seconds` buckets over several /metrics pages, per kind (reads, writes, catch-ups, publishing). */
+export async function consistencyWaits(metricsUrls: string[]) {
+  const buckets = new Map<string, Map<number, number>>();
+  const counts = new Map<string, { count: number; sum: number; timeouts: number }>();
+  for (const url of metricsUrls) {
+    let text = '';
+    try {
+      text = await (await fetch(url, { signal: AbortSignal.timeout(5_000) })).text();
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      const m = /^consistency_wait_seconds_(bucket|count|sum)\{([^}]*)\} ([\d.e+-]+|\+Inf)$/.exec(line);
+      if (!m) continue;
+      const labels = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+      const kind = labels.kind!;
+      const value = Number(m[3]);
+      if (m[1] === 'bucket') {
+        const le = labels.le === '+Inf' ? Infinity : Number(labels.le);
+        const b = buckets.get(kind) ?? new Map<number, number>();
+        b.set(le, (b.get(le) ?? 0) + value);
+        buckets.set(kind, b);
+      } else {
+        const c = counts.get(kind) ?? { count: 0, sum: 0, timeouts: 0 };
+        if (m[1] === 'count') {
+          c.count += value;
+          if (labels.outcome === 'timeout') c.timeouts += value;
+        } else c.sum += value;
+        counts.set(kind, c);
+      }
+    }
+  }
+  const quantile = (kind: string, q: number) => {
+    const b = [...(buckets.get(kind) ?? new Map<number, number>()).entries()].sort((x, y) => x[0] - y[0]);
+    const total = b.at(-1)?.[1] ?? 0;
+    if (!total) return undefined;
+    const want = total * q;
+    let prevLe = 0;
+    let prevCount = 0;
+    for (const [le, count] of b) {
+      if (count >= want) {
+        if (le === Infinity) return prevLe * 1000;
+        const share = count === prevCount ? 1 : (want - prevCount) / (count - prevCount);
+        return (prevLe + (le - prevLe) * share) * 1000;
+      }
+      prevLe = le;
+      prevCount = count;
+    }
+    return prevLe * 1000;
+  };
+  return Object.fromEntries(
+    [...counts.entries()].map(([kind, c]) => [
+      kind,
+      {
+        count: c.count,
+        timeouts: c.timeouts,
+        meanMs: c.count ? Math.round((c.sum / c.count) * 10_000) / 10 : 0,
+        p50Ms: quantile(kind, 0.5),
+        p95Ms: quantile(kind, 0.95),
+        p99Ms: quantile(kind, 0.99),
+      },
+    ]),
+  );
+}
