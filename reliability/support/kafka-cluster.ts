@@ -36,7 +36,9 @@ export async function leaders(admin: Admin, topic: string): Promise<number[]> {
 export async function createLedBy(admin: Admin, topic: string, leader: number, brokers: number[]): Promise<void> {
   const others = brokers.filter((b) => b !== leader);
   await admin.createTopics({
-    waitForLeaders: true,
+    // kafkajs' own wait gives up ("This server does not host this topic-partition") when the broker it asks has
+    // not heard of the new topic yet, the usual case on a cluster for a moment: the metadata is polled instead.
+    waitForLeaders: false,
     topics: [
       {
         topic,
@@ -48,6 +50,11 @@ export async function createLedBy(admin: Admin, topic: string, leader: number, b
       },
     ],
   });
+  const led = await poll(async () => {
+    const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+    return topics[0]?.partitions.length === 3 && topics[0].partitions.every((p) => p.leader >= 0);
+  }, 30_000);
+  if (!led) throw new Error(`${topic}: no leader for each of its 3 partitions within 30 s`);
 }
 
 /** Waits for `check` to return a value, polling every `everyMs`; undefined after `timeoutMs`. */
