@@ -81,6 +81,8 @@ const shield = {
 /** The copy's row in the second player's Cloud Stash (the only Kite Shield of a fresh account). */
 async function shieldRow(page: Page) {
   await page.goto(appUrl('/profile/stash?st=1'));
+  // The same address again is only a hash change for the open app: a reload reads the stash afresh.
+  await page.reload();
   await page.getByRole('heading', { level: 1, name: /Cloud Stash$/ }).waitFor({ state: 'visible' });
   const search = page.getByRole('textbox', { name: 'Search' });
   await search.fill(SHIELD_NAME);
@@ -169,9 +171,22 @@ describe('a copied item held for review', () => {
     const grid = adminPage.getByRole('grid', { name: 'Suspected Duplicates' });
     const release = grid.getByRole('button', { name: `Release ${SHIELD_NAME} of ${USERNAME}` });
     await release.waitFor({ state: 'visible' });
-    const row = grid.getByRole('row').filter({ has: release });
-    await row.getByText('player1', { exact: true }).waitFor({ state: 'visible' });
-    expect(await row.innerText()).toContain(`#${copyId}, in the cloud stash`);
+    // `has` is queried inside each row, so its locator starts from the page, not from the grid.
+    const row = grid
+      .getByRole('row')
+      .filter({ has: adminPage.getByRole('button', { name: `Release ${SHIELD_NAME} of ${USERNAME}` }) });
+    // Both holders in the row: the held copy's (this run's player) and the first copy's (player1).
+    let text = '';
+    await eventually(
+      async () => {
+        text = await row.innerText();
+        return text.includes('player1') && text.includes(`#${copyId}, in the cloud stash`);
+      },
+      'both holders in the row',
+      30_000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; the row reads: ${JSON.stringify(text)}`);
+    });
     await expectAccessible(adminPage, 'admin suspected duplicates');
     await release.click();
     await adminPage.getByText(`${SHIELD_NAME} of ${USERNAME} was released: it is a normal item again.`).waitFor({

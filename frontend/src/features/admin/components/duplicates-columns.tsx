@@ -147,6 +147,8 @@ export function duplicateColumns({ busy, onRelease, onRemove }: DuplicateActions
             <Button
               size="small"
               variant="outlined"
+              // The lighter bronze: the main one is 4.46:1 on a hovered row (axe asks 4.5).
+              sx={{ color: 'primary.light', borderColor: 'primary.light' }}
               disabled={busy === row.participantItemId}
               onClick={() => onRelease(row)}
               aria-label={`Release ${row.itemName} of ${row.heldCopy.holder}`}
