@@ -105,7 +105,9 @@ async function main() {
     return finish();
   }
   if (!onlyE2e) {
-    runJest('unit-and-component', 'jest.config.js', jestArgs);
+    // Two suites at a time: most of a service suite's time is spent waiting on the engines and its events
+    // (jest's default on 2 cores is one worker, which left half the machine idle: 26 minutes instead of ~15).
+    runJest('unit-and-component', 'jest.config.js', ['--maxWorkers=2', ...jestArgs]);
     if (!jestArgs.length) runReliability();
     if (!skipFuzz && !jestArgs.length) await fuzzServices();
     if (skipE2e || jestArgs.length) return finish();
