@@ -75,10 +75,16 @@ describe('signed-in pages', () => {
     const encounterId = encounters[0]!.encounterId;
     const monsters = await apiGet<Array<{ monsterId: number }>>(`/season/monsters?encounterId=${encounterId}`);
     const items = await apiGet<Array<{ itemId: number }>>('/season/items');
-    const board = await apiGet<{ leaderboardEntries: Array<{ seasonParticipantId: number; username: string }> }>(
-      `/season/${TRADE_SEASON}/leaderboard`,
-    );
-    const player3 = board.leaderboardEntries.find((e) => e.username === 'player3')!;
+    // The public ladder is a projection of season's events (eventually consistent for a reader without a
+    // token): on a site started a moment ago player3's row can still be on its way, so it is looked for again.
+    let player3: { seasonParticipantId: number; username: string } | undefined;
+    for (const until = Date.now() + 60_000; !player3; await new Promise((r) => setTimeout(r, 1_000))) {
+      const board = await apiGet<{ leaderboardEntries: Array<{ seasonParticipantId: number; username: string }> }>(
+        `/season/${TRADE_SEASON}/leaderboard`,
+      );
+      player3 = board.leaderboardEntries.find((e) => e.username === 'player3');
+      if (!player3 && Date.now() > until) throw new Error(`player3 is not on the Season ${TRADE_SEASON} ladder`);
+    }
 
     await logIn(page, 'admin', await localSecret('admin-password.txt'));
     for (const route of [
