@@ -5,9 +5,8 @@ import { connectMongo, EventBus, createLogger } from '@league/platform';
 import { startTestIdentity, type TestIdentity } from '@league/platform/testing';
 import { ReplicatedSite } from '@league/stack';
 import { seedDemo } from '../services/season/src/data/seed';
-import { root } from './support/cluster';
+import { pool, root } from './support/cluster';
 import {
-  pool,
   backgroundLoad,
   Client,
   consistencyWaits,

@@ -164,21 +164,6 @@ export class Tally {
   }
 }
 
-/** Runs `fn` over `items` with at most `n` at once (setup: many players joining at once contend for the season). */
-export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
-}
-
 /** Runs `lanes` loops that together make `cycles` cycles (cycle numbers 0…cycles−1). */
 export async function lanes(
   count: number,
