@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
-import { localSecret, logIn, settled, watchFailures } from '../support/session';
+import { eventually, localSecret, logIn, settled, watchFailures } from '../support/session';
 
 /**
  * A copied item caught at upload (issue 29): player1 holds an item in the cloud stash, a second player (a
@@ -52,15 +52,6 @@ async function launcherLogin(username: string, password: string): Promise<Caller
     password,
   });
   return { token, participantId: await participantIn(token) };
-}
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const shield = {
