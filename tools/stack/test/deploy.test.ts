@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { allTopics } from '@league/contracts';
 import { parse, parseAllDocuments } from 'yaml';
+import { ensureDebianPackages } from '../src/provision';
 
 // The production-like deployment: docker-compose.yml, the apps' Dockerfiles and the k8s kustomizations.
 // No Docker engine or cluster runs here, so these tests check what can be checked offline: the manifests
@@ -73,6 +74,8 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  deploy?: { replicas?: number };
+  configs?: Array<{ source: string; target: string }>;
 }
 
 function validate(...dirs: string[]) {
@@ -338,6 +341,7 @@ describe('k8s scaling out', () => {
 describe('docker-compose.yml', () => {
   const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
+    configs: Record<string, { content: string }>;
   };
 
   test('when it is read, then every engine runs from its official image, configured as the apps expect', () => {
@@ -395,8 +399,41 @@ describe('docker-compose.yml', () => {
         });
       }
     }
-    expect(compose.services.bff?.ports).toContain('8080:8080');
     expect(compose.services.bff?.environment?.ACCOUNT_URL).toBe('http://account:4001');
+  });
+
+  test('when it is read, then every app runs two replicas and the site is reached through an nginx ingress that nginx accepts', () => {
+    for (const name of Object.keys(APPS))
+      expect({ name, deploy: compose.services[name]?.deploy }).toEqual({ name, deploy: { replicas: 2 } });
+    // Two BFFs cannot share a host port: only the ingress publishes 8080.
+    expect(compose.services.bff?.ports).toBeUndefined();
+    const ingress = compose.services.ingress!;
+    expect(ingress.image).toMatch(/^nginx:/);
+    expect(ingress.ports).toEqual(['8080:8080']);
+    expect(ingress.depends_on?.bff?.condition).toBe('service_healthy');
+    expect(ingress.configs).toEqual([{ source: 'ingress-conf', target: '/etc/nginx/conf.d/default.conf' }]);
+    // Compose writes `$$` for nginx's `$`.
+    const conf = compose.configs['ingress-conf']!.content.replace(/\$\$/g, '$');
+    expect(conf).toContain('proxy_pass $bff;');
+    expect(conf).toContain('proxy_set_header Upgrade $http_upgrade;');
+    // nginx itself checks the configuration, inside the http block the image's nginx.conf gives it.
+    const nginx = ensureDebianPackages(['nginx'], 'nginx', () => undefined);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingress-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'tmp'));
+      fs.writeFileSync(path.join(dir, 'default.conf'), conf);
+      fs.writeFileSync(
+        path.join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/tmp;\n  include ${dir}/default.conf;\n}\n`,
+      );
+      const check = spawnSync(nginx, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+      expect({ status: check.status, out: check.stderr }).toEqual({
+        status: 0,
+        out: expect.stringContaining('test is successful'),
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
