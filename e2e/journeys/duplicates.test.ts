@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
-import { eventually, localSecret, logIn, settled, watchFailures } from '../support/session';
+import { createListingOnceKnown, eventually, localSecret, logIn, settled, watchFailures } from '../support/session';
 
 /**
  * A copied item caught at upload (issue 29): player1 holds an item in the cloud stash, a second player (a
@@ -193,22 +193,9 @@ describe('a copied item held for review', () => {
     const dialog = page.getByRole('dialog', { name: 'List Item for Trade' });
     // The trading post learns of the release from season's events a moment later; until then it refuses
     // with the held message, which the dialog shows, and a player tries again.
-    const listed = dialog.getByText('Item listed for trade.');
-    const refused = dialog.getByText(/^Error: /);
-    const processing = dialog.getByText('Processing…');
-    const until = Date.now() + 120_000;
-    for (;;) {
-      await dialog.getByRole('button', { name: 'Create Listing' }).click();
-      await new Promise((r) => setTimeout(r, 300));
-      await processing.waitFor({ state: 'hidden', timeout: 60_000 });
-      await listed.or(refused).first().waitFor({ state: 'visible' });
-      if (await listed.isVisible()) {
-        await expectAccessible(page, 'list the released copy');
-        break;
-      }
-      if (Date.now() > until) throw new Error(`the released copy was never listed: ${await dialog.innerText()}`);
-      await new Promise((r) => setTimeout(r, 2_000));
-    }
+    await createListingOnceKnown(dialog, dialog.getByText(/^Error: /), 'the released copy', () =>
+      expectAccessible(page, 'list the released copy'),
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await eventually(async () => {
       const mine = await api<Array<{ participantItemId: number; state: string }>>(

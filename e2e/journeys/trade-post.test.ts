@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
-import { localSecret, logIn } from '../support/session';
+import { createListingOnceKnown, localSecret, logIn } from '../support/session';
 
 /**
  * The trading post end to end, two players in two browsers: player1 lists an item, player2 offers an
@@ -142,23 +142,10 @@ async function listThroughStash(seller: Player, searchTerm: string, price: numbe
   }
   // The trading post learns a stash item from season's events, a moment after the upload (longer while it
   // replays every earlier test's events at the start of a run). Until then it answers 'Item not found in this
-  // stash', which the dialog shows; a player tries again, and so does the journey, for up to two minutes.
-  const listed = dialog.getByText('Item listed for trade.');
-  const notYet = dialog.getByText('Item not found in this stash');
-  const until = Date.now() + 120_000;
-  const processing = dialog.getByText('Processing…');
-  for (;;) {
-    await dialog.getByRole('button', { name: 'Create Listing' }).click();
-    await new Promise((r) => setTimeout(r, 300));
-    await processing.waitFor({ state: 'hidden', timeout: 60_000 });
-    await listed.or(notYet).first().waitFor({ state: 'visible' });
-    if (await listed.isVisible()) {
-      await expectAccessible(page, 'list item for trade dialog');
-      break;
-    }
-    if (Date.now() > until) throw new Error(`trade never learnt the ${searchTerm} just uploaded`);
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
+  // stash', which the dialog shows.
+  await createListingOnceKnown(dialog, dialog.getByText('Item not found in this stash'), searchTerm, () =>
+    expectAccessible(page, 'list item for trade dialog'),
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { appUrl, BASE_URL } from './browser';
 
 /** A secret the demo seed remembered in .local/ (demo-password.txt, admin-password.txt). */
@@ -73,4 +73,33 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+}
+
+/**
+ * Presses the listing dialog's "Create Listing" until the trading post takes it: the post learns of a stash
+ * item (an upload, a released copy) from season's events a moment later, and until then refuses with the
+ * message `refused` matches, which the dialog shows; a player tries again, and so does a journey, for up to
+ * two minutes. `onListed` runs once the dialog says the item is listed (the journey's axe check).
+ */
+export async function createListingOnceKnown(
+  dialog: Locator,
+  refused: Locator,
+  what: string,
+  onListed: () => Promise<void>,
+): Promise<void> {
+  const listed = dialog.getByText('Item listed for trade.');
+  const processing = dialog.getByText('Processing…');
+  const until = Date.now() + 120_000;
+  for (;;) {
+    await dialog.getByRole('button', { name: 'Create Listing' }).click();
+    await new Promise((r) => setTimeout(r, 300));
+    await processing.waitFor({ state: 'hidden', timeout: 60_000 });
+    await listed.or(refused).first().waitFor({ state: 'visible' });
+    if (await listed.isVisible()) {
+      await onListed();
+      return;
+    }
+    if (Date.now() > until) throw new Error(`${what} was never listed: ${await dialog.innerText()}`);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
 }
