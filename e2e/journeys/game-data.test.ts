@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { axeSummary, expectAccessible } from '../support/axe';
 import { appUrl, BASE_URL, launch, type Journey } from '../support/browser';
-import { accessToken, eventually, localSecret, logIn, settled, watchFailures } from '../support/session';
+import {
+  accessToken,
+  createListingOnceKnown,
+  eventually,
+  localSecret,
+  logIn,
+  settled,
+  watchFailures,
+} from '../support/session';
 
 /**
  * Game names from the league's uploaded game files, end to end on prod: the admin uploads the real mod
@@ -354,19 +362,9 @@ describe('game data from the real game files', () => {
     const dialog = page.getByRole('dialog', { name: 'List Item for Trade' });
     // The trading post learns a stash item from season's events a moment after the upload; until then the
     // dialog says so, and a player (and the journey) tries again.
-    const listed = dialog.getByText('Item listed for trade.');
-    const notYet = dialog.getByText('Item not found in this stash');
-    const until = Date.now() + 120_000;
-    for (;;) {
-      await dialog.getByRole('button', { name: 'Create Listing' }).click();
-      await new Promise((r) => setTimeout(r, 300));
-      await dialog.getByText('Processing…').waitFor({ state: 'hidden', timeout: 60_000 });
-      await listed.or(notYet).first().waitFor({ state: 'visible' });
-      if (await listed.isVisible()) break;
-      if (Date.now() > until) throw new Error('trade never learnt the scepter');
-      await new Promise((r) => setTimeout(r, 2_000));
-    }
-    await expectAccessible(page, 'list item for trade dialog');
+    await createListingOnceKnown(dialog, dialog.getByText('Item not found in this stash'), 'the scepter', () =>
+      expectAccessible(page, 'list item for trade dialog'),
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // A search excludes the searcher's own listings: player1 looks, in German.
