@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import {
   filePublishedV1,
@@ -19,6 +18,8 @@ import { seedDemo } from '../services/season/src/data/seed';
 import { stashModels } from '../services/season/src/data/stash/models';
 import { tradeModels } from '../services/trade/src/data/models';
 import {
+  freePort,
+  freePortBase,
   http,
   launcherItem,
   pool,
@@ -54,32 +55,6 @@ const BUYOUT_EVERY_MS = 100;
 const KILL_AFTER_MS = 4_000;
 const OUTAGE_MS = 10_000;
 const UPLOAD_BYTES = 256 * 1024;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** A run of 60 consecutive free ports (the replicated site's app and balancer ports). */
-async function freeRange(): Promise<number> {
-  for (let base = 26_000 + Math.floor(Math.random() * 200) * 100; ; base += 100) {
-    const probes = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => net.connect(base + i, '127.0.0.1')).map(
-        (sock) =>
-          new Promise<boolean>((resolve) => {
-            sock.once('connect', () => (sock.destroy(), resolve(false)));
-            sock.once('error', () => resolve(true));
-          }),
-      ),
-    );
-    if (probes.every(Boolean)) return base;
-  }
-}
 
 interface Player {
   id: number;
@@ -123,7 +98,7 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
     site = new ReplicatedSite({
       name,
       publicPort,
-      portBase: await freeRange(),
+      portBase: await freePortBase(),
       kafkaBrokers: clusterBrokers().join(','),
       env: {
         NODE_ENV: 'test',

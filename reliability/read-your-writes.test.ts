@@ -5,14 +5,12 @@ import { connectMongo, EventBus, createLogger } from '@league/platform';
 import { startTestIdentity, type TestIdentity } from '@league/platform/testing';
 import { ReplicatedSite } from '@league/stack';
 import { seedDemo } from '../services/season/src/data/seed';
-import { pool, root } from './support/cluster';
+import { freePort, freePortBase, pool, root } from './support/cluster';
 import {
   backgroundLoad,
   Client,
   consistencyWaits,
   emptyFrontend,
-  freePort,
-  freePortBase,
   item,
   lanes,
   RING,

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { plainLauncherItem, type LauncherItem } from '@league/contracts';
@@ -180,35 +179,6 @@ export async function lanes(
       }
     }),
   );
-}
-
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const portFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-
-/** A base of 60 free ports (a ReplicatedSite's: 10 per app). */
-export async function freePortBase(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + randomInt(0, 2_000) * 10;
-    const ports = Array.from({ length: 60 }, (_, i) => base + i);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return base;
-  }
-  throw new Error('no 60 free ports in a row');
 }
 
 /** An empty frontend build for the BFF of a test site (the suite reads only the API). */
