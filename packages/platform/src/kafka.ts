@@ -6,7 +6,16 @@ import {
   type EventDefinition,
   type EventEnvelope,
 } from '@league/contracts';
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 import { addPosition } from './consistency-token';
 import { currentContext, currentRequestId, runWithContext, Writes, type PublishedPosition } from './context';
 import { registerLagSource, type LagSample } from './metrics';
@@ -93,6 +102,19 @@ const header = (headers: IHeaders | undefined, name: string) => {
   return v === undefined ? undefined : Array.isArray(v) ? String(v[0]) : String(v);
 };
 
+/** How much one send carries at most (the values' characters); a bigger single envelope goes alone. */
+const BATCH_BYTES = 256 * 1024;
+
+/** An envelope waiting in publishEnvelope's queue. */
+interface Pending {
+  topic: string;
+  message: Message;
+  /** The value's length (the envelope's JSON). */
+  size: number;
+  resolve: (position: PublishedPosition | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
 /** Kafka over kafkajs: typed publishing with the envelope, and consumers with retry, backoff and a DLQ. */
 export class EventBus {
   private readonly kafka: Kafka;
@@ -111,6 +133,11 @@ export class EventBus {
   private readonly definitions: (type: string) => EventDefinition | undefined;
   private readonly topicPrefix: string;
   private stopping = false;
+  /** Envelopes waiting for the next send (publishEnvelope), in the order they were published. */
+  private queue: Pending[] = [];
+  private flushing = false;
+  /** The partition the producer's partitioner chose for each message being sent. */
+  private readonly chosen = new WeakMap<Message, number>();
 
   constructor(opts: BusOptions) {
     this.log = opts.logger.child({ component: 'kafka' });
@@ -178,8 +205,18 @@ export class EventBus {
     // in flight per broker; bench/README.md ("Kafka producer settings") has what that costs. The idempotent
     // producer retries until the broker takes the send (a relay would re-send its outbox otherwise); the wait
     // between tries is capped at 5 s so a publish goes out soon after a broker comes back.
+    const chosen = this.chosen;
     const producer = this.kafka.producer({
-      createPartitioner: Partitioners.DefaultPartitioner,
+      // The default partitioner (murmur2 of the key), noting its choice: a batch's answer gives each partition's
+      // base offset, and a message's own offset follows from its place among that partition's messages.
+      createPartitioner: () => {
+        const partition = Partitioners.DefaultPartitioner();
+        return (args) => {
+          const chosenPartition = partition(args);
+          chosen.set(args.message, chosenPartition);
+          return chosenPartition;
+        };
+      },
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: true,
@@ -248,25 +285,83 @@ export class EventBus {
    * Sends an already-built envelope (the outbox relay uses this so a retry re-sends the same event id), and
    * answers where it landed (logical topic, partition, offset). Sent inside a unit of work, the position is
    * also that unit's own (its read-your-writes token).
+   *
+   * Envelopes published while a send is in flight go out together in the next one (one produce request per
+   * broker, acks=all): the producer keeps one request in flight per broker (idempotence), so under load this
+   * is what lets many writers publish in one round trip instead of queueing one round trip each. The order of
+   * the calls is the order on each partition.
    */
-  async publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<PublishedPosition | undefined> {
-    if (!this.producer) await this.connect();
-    const [meta] = await this.producer!.send({
-      acks: -1,
-      topic: this.wire(topic),
-      messages: [
-        {
-          key,
-          value: JSON.stringify(envelope),
-          headers: { 'x-trace-id': envelope.traceId, 'x-event-type': envelope.type, 'x-event-id': envelope.id },
-        },
-      ],
+  publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<PublishedPosition | undefined> {
+    const message: Message = {
+      key,
+      value: JSON.stringify(envelope),
+      headers: { 'x-trace-id': envelope.traceId, 'x-event-type': envelope.type, 'x-event-id': envelope.id },
+    };
+    const landed = new Promise<PublishedPosition | undefined>((resolve, reject) =>
+      this.queue.push({ topic, message, size: (message.value as string).length, resolve, reject }),
+    );
+    this.startFlush();
+    return landed.then((position) => {
+      const writes = currentContext()?.writes;
+      if (writes && position) addPosition(writes.positions, topic, position.partition, position.offset);
+      return position;
     });
-    if (!meta || meta.baseOffset === undefined) return undefined;
-    const position = { topic, partition: meta.partition, offset: Number(meta.baseOffset) };
-    const writes = currentContext()?.writes;
-    if (writes) addPosition(writes.positions, topic, position.partition, position.offset);
-    return position;
+  }
+
+  /** Starts the sender unless it runs; one that finished just as more was queued is started again. */
+  private startFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    void this.flush().finally(() => {
+      this.flushing = false;
+      if (this.queue.length) this.startFlush();
+    });
+  }
+
+  /** Sends what is queued, batch after batch, until the queue is empty. */
+  private async flush(): Promise<void> {
+    while (this.queue.length) {
+      // At most BATCH_BYTES of values a send (a record batch must stay under the broker's message.max.bytes).
+      let bytes = 0;
+      let n = 0;
+      while (n < this.queue.length && (n === 0 || bytes + this.queue[n]!.size <= BATCH_BYTES))
+        bytes += this.queue[n++]!.size;
+      const batch = this.queue.splice(0, n);
+      try {
+        if (!this.producer) await this.connect();
+        const byTopic = new Map<string, Message[]>();
+        for (const p of batch) {
+          const wire = this.wire(p.topic);
+          const list = byTopic.get(wire);
+          if (list) list.push(p.message);
+          else byTopic.set(wire, [p.message]);
+        }
+        const metas = await this.producer!.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        });
+        const base = new Map<string, number>();
+        for (const m of metas)
+          if (m.baseOffset !== undefined) base.set(`${m.topicName}\u0000${m.partition}`, Number(m.baseOffset));
+        const next = new Map<string, number>();
+        for (const p of batch) {
+          const partition = this.chosen.get(p.message);
+          const at = partition === undefined ? undefined : `${this.wire(p.topic)}\u0000${partition}`;
+          const first = at === undefined ? undefined : base.get(at);
+          if (partition === undefined || first === undefined) {
+            p.resolve(undefined);
+            continue;
+          }
+          const index = next.get(at!) ?? 0;
+          next.set(at!, index + 1);
+          p.resolve({ topic: p.topic, partition, offset: first + index });
+        }
+      } catch (err) {
+        // What was queued behind a failed send fails too: an entry must never go out before one published
+        // ahead of it (a relay sends a document's entries again, in order).
+        for (const p of [...batch, ...this.queue.splice(0)]) p.reject(err);
+      }
+    }
   }
 
   /**

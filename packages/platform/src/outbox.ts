@@ -67,6 +67,8 @@ export interface OutboxDocument {
 
 /** How many published entries' positions a relay remembers (a request looks its own up right after). */
 const REMEMBERED_POSITIONS = 20_000;
+/** How many named documents a drain reads, publishes and pulls at a time. */
+const NAMED_AT_ONCE = 16;
 /** How many batches one sweep takes from a model before it leaves the rest to the next. */
 const SWEEP_ROUNDS = 20;
 
@@ -194,37 +196,43 @@ export class OutboxRelay implements PositionSource {
     return this.drainDue();
   }
 
-  /** Publishes the named documents, and sweeps every model when a sweep is due. */
+  /**
+   * Publishes the named documents, and sweeps every model when a sweep is due. The named documents are read
+   * and published several at a time (their entries go out in shared sends, see EventBus.publishEnvelope),
+   * each document's entries in their order; every entry is published before any is pulled: a request waiting
+   * on one document does not wait for the pulls of the others (the next drain starts after the pulls).
+   */
   private async drainDue(): Promise<number> {
     let published = 0;
-    // The named documents' entries are all published first and pulled after: a request waiting on the last
-    // document does not wait for the pulls of the others (the next drain starts after the pulls).
-    const pulls: Array<() => Promise<unknown>> = [];
-    try {
-      for (const [key, named] of [...this.named]) {
+    const chains: Array<() => Promise<void>> = [];
+    let failed: unknown;
+    await eachLimited([...this.named], NAMED_AT_ONCE, async ([key, named]) => {
+      try {
         // Every kick so far came after its write, so this read sees what each of them wrote.
         const seq = this.kickSeq;
         const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
-        const from = pulls.length;
+        const pulls: Array<() => Promise<unknown>> = [];
         if (doc) published += await this.relayDocument(named.model, doc, () => this.resolveDoc(key, seq), pulls);
         // A pull that fails leaves its entry: the document is named again, so the timer retries it soon.
-        for (let i = from; i < pulls.length; i += 1) {
-          const pull = pulls[i]!;
-          pulls[i] = () =>
-            pull().catch((err: unknown) => {
+        if (pulls.length)
+          chains.push(async () => {
+            try {
+              for (const pull of pulls) await pull();
+            } catch (err) {
               if (!this.named.has(key)) this.named.set(key, named);
               throw err;
-            });
-        }
+            }
+          });
         // A kick for the same document meanwhile stays for the next round (its entry may be newer than the read).
         if (this.named.get(key) === named) this.named.delete(key);
         this.resolveDoc(key, seq);
+      } catch (err) {
+        // The document stays named: the timer tries it again.
+        failed ??= err;
       }
-    } finally {
-      let failed: unknown;
-      for (const pull of pulls) await pull().catch((err: unknown) => (failed ??= err));
-      if (failed) throw failed; // eslint-disable-line no-unsafe-finally
-    }
+    });
+    await eachLimited(chains, NAMED_AT_ONCE, (chain) => chain().catch((err: unknown) => void (failed ??= err)));
+    if (failed) throw failed;
     if (this.sweepWanted) {
       const seq = this.kickSeq;
       this.sweepWanted = false;
@@ -268,8 +276,11 @@ export class OutboxRelay implements PositionSource {
     pullLater?: Array<() => Promise<unknown>>,
   ): Promise<number> {
     const entries = (doc.outbox ?? []) as OutboxEntry[];
-    for (const entry of entries)
-      this.remember(entry.id, await this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key));
+    // Published together (queued in this order, so on each partition in this order).
+    const positions = await Promise.all(
+      entries.map((entry) => this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key)),
+    );
+    entries.forEach((entry, i) => this.remember(entry.id, positions[i]));
     sent?.();
     for (const entry of entries) {
       const pull = () => model.collection.updateOne({ _id: doc._id } as never, { $pull: { outbox: entry } } as never);
@@ -322,3 +333,12 @@ export async function applyOnce(
 }
 
 export const newId = () => randomUUID();
+
+/** Runs `fn` over the items, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

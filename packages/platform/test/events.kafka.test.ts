@@ -1,7 +1,7 @@
 import type { EventDefinition, EventEnvelope } from '@league/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
-import { EventBus } from '../src/kafka';
+import { buildEnvelope, EventBus } from '../src/kafka';
 import { Locks } from '../src/lock';
 import { applyOnce, OutboxRelay, outboxEntry } from '../src/outbox';
 import { redisConnection } from '../src/queue';
@@ -152,6 +152,70 @@ describe('the Kafka bus against the real broker', () => {
       const messages = await readTopic(def.topic, 2);
       expect(messages.map((m) => m.key)).toEqual(['w-5', 'w-6']);
       expect(await relay.drain()).toBe(1);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('when many envelopes are published at once, then each answers the partition and offset it landed at, one key’s in call order', async () => {
+    const topic3 = `${def.topic}.p3`;
+    await bus.ensureTopics([topic3], 3);
+    const sent = Array.from({ length: 60 }, (_, i) => {
+      const key = `w-${i % 7}`;
+      return { key, envelope: buildEnvelope(def, { widgetId: key, to: `shelf-${i}` }) };
+    });
+    const positions = await Promise.all(sent.map((s) => bus.publishEnvelope(topic3, s.envelope, s.key)));
+    // A witness reads where each event really is.
+    const kafka = new Kafka({ clientId: 'witness', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
+    const consumer = kafka.consumer({ groupId: unique('witness') });
+    const at = new Map<string, { partition: number; offset: number }>();
+    await consumer.connect();
+    await consumer.subscribe({ topic: topic3, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ partition, message }) =>
+        void at.set((JSON.parse(message.value!.toString()) as EventEnvelope).id, {
+          partition,
+          offset: Number(message.offset),
+        }),
+    });
+    try {
+      await eventually(async () => at.size >= sent.length, 30_000);
+    } finally {
+      await consumer.disconnect();
+    }
+    expect(positions.map((p) => p && { partition: p.partition, offset: p.offset })).toEqual(
+      sent.map((s) => at.get(s.envelope.id)),
+    );
+    expect(new Set(positions.map((p) => p!.partition)).size).toBeGreaterThan(1);
+    // One key, one partition, in the order of the calls.
+    for (let k = 0; k < 7; k += 1) {
+      const mine = sent.flatMap((s, i) => (s.key === `w-${k}` ? [positions[i]!] : []));
+      expect(new Set(mine.map((p) => p.partition)).size).toBe(1);
+      expect(mine.map((p) => p.offset)).toEqual([...mine.map((p) => p.offset)].sort((a, b) => a - b));
+    }
+  });
+
+  it('when many named documents wait in their outboxes, then one drain publishes all of them, each document in its order, and empties them', async () => {
+    const Widget = widgetModel(conn);
+    const relay = new OutboxRelay({ bus, logger: quietLogger(), models: [Widget], locks, sweepIntervalMs: 3_600_000 });
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => `w-many-${i}`);
+      for (const id of ids)
+        await Widget.collection.insertOne({
+          _id: id as never,
+          shelf: 'A',
+          outbox: ['B', 'C', 'D'].map((to) => outboxEntry(def, { widgetId: id, to }, id)),
+        });
+      for (const id of ids) relay.kick({ model: Widget, id });
+      await eventually(async () => (await Widget.countDocuments({ 'outbox.0': { $exists: true } })) === 0, 20_000);
+      const messages = await readTopic(def.topic, ids.length * 3);
+      expect(messages).toHaveLength(ids.length * 3);
+      for (const id of ids)
+        expect(
+          messages
+            .filter((m) => m.key === id)
+            .map((m) => (JSON.parse(m.value) as EventEnvelope<{ to: string }>).data.to),
+        ).toEqual(['B', 'C', 'D']);
     } finally {
       await relay.stop();
     }
