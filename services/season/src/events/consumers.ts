@@ -23,6 +23,9 @@ export function subscribeProjections(bus: EventBus, ctx: SeasonContext, groupId:
   ) => onSocialsUpdated(ctx, e);
   return bus.subscribe({
     groupId,
+    // Three topics of three partitions: a partition's events in order (one participant's), the partitions side
+    // by side, so a burst of joins does not queue behind one another (the ladder's version bump is locked).
+    partitionsConsumedConcurrently: 9,
     handlers: {
       [participantJoinedV1.type]: joined,
       [challengeCompletedV1.type]: completed,

@@ -38,6 +38,8 @@ export function subscribeStash(
   return bus.subscribe({
     groupId,
     fromBeginning,
+    // Partitions side by side (a partition's events in order); every handler changes a stash under its lock.
+    partitionsConsumedConcurrently: 6,
     handlers: {
       [reservationChangedV1.type]: reservation,
       [listingOpenedV1.type]: listing,
