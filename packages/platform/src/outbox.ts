@@ -212,7 +212,10 @@ export class OutboxRelay implements PositionSource {
         const seq = this.kickSeq;
         const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
         const pulls: Array<() => Promise<unknown>> = [];
-        if (doc) published += await this.relayDocument(named.model, doc, () => this.resolveDoc(key, seq), pulls);
+        // (Counted after the await: `published += await …` would add to a total read before it, and lose
+        // what the documents relayed meanwhile added.)
+        const relayed = doc ? await this.relayDocument(named.model, doc, () => this.resolveDoc(key, seq), pulls) : 0;
+        published += relayed;
         // A pull that fails leaves its entry: the document is named again, so the timer retries it soon.
         if (pulls.length)
           chains.push(async () => {
