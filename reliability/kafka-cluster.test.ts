@@ -10,7 +10,7 @@ import {
 } from '@league/contracts';
 import { connectMongo, ObjectStorage } from '@league/platform';
 import { startTestIdentity, type TestIdentity } from '@league/platform/testing';
-import { ReplicatedSite } from '@league/stack';
+import { freePort, freePortBase, ReplicatedSite } from '@league/stack';
 import type { Admin } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { loadServiceConfig } from '../services/files/src/config';
@@ -18,8 +18,6 @@ import { seedDemo } from '../services/season/src/data/seed';
 import { stashModels } from '../services/season/src/data/stash/models';
 import { tradeModels } from '../services/trade/src/data/models';
 import {
-  freePort,
-  freePortBase,
   http,
   launcherItem,
   pool,

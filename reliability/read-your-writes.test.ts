@@ -3,9 +3,9 @@ import path from 'node:path';
 import { allTopics } from '@league/contracts';
 import { connectMongo, EventBus, createLogger } from '@league/platform';
 import { startTestIdentity, type TestIdentity } from '@league/platform/testing';
-import { ReplicatedSite } from '@league/stack';
+import { freePort, freePortBase, ReplicatedSite } from '@league/stack';
 import { seedDemo } from '../services/season/src/data/seed';
-import { freePort, freePortBase, pool, root } from './support/cluster';
+import { pool, root } from './support/cluster';
 import {
   backgroundLoad,
   Client,

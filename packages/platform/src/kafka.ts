@@ -108,6 +108,8 @@ const BATCH_BYTES = 256 * 1024;
 /** An envelope waiting in publishEnvelope's queue. */
 interface Pending {
   topic: string;
+  /** The topic's name on the broker. */
+  wire: string;
   message: Message;
   /** The value's length (the envelope's JSON). */
   size: number;
@@ -292,13 +294,14 @@ export class EventBus {
    * the calls is the order on each partition.
    */
   publishEnvelope(topic: string, envelope: EventEnvelope, key: string): Promise<PublishedPosition | undefined> {
+    const value = JSON.stringify(envelope);
     const message: Message = {
       key,
-      value: JSON.stringify(envelope),
+      value,
       headers: { 'x-trace-id': envelope.traceId, 'x-event-type': envelope.type, 'x-event-id': envelope.id },
     };
     const landed = new Promise<PublishedPosition | undefined>((resolve, reject) =>
-      this.queue.push({ topic, message, size: (message.value as string).length, resolve, reject }),
+      this.queue.push({ topic, wire: this.wire(topic), message, size: value.length, resolve, reject }),
     );
     this.startFlush();
     return landed.then((position) => {
@@ -331,10 +334,9 @@ export class EventBus {
         if (!this.producer) await this.connect();
         const byTopic = new Map<string, Message[]>();
         for (const p of batch) {
-          const wire = this.wire(p.topic);
-          const list = byTopic.get(wire);
+          const list = byTopic.get(p.wire);
           if (list) list.push(p.message);
-          else byTopic.set(wire, [p.message]);
+          else byTopic.set(p.wire, [p.message]);
         }
         const metas = await this.producer!.sendBatch({
           acks: -1,
@@ -346,7 +348,7 @@ export class EventBus {
         const next = new Map<string, number>();
         for (const p of batch) {
           const partition = this.chosen.get(p.message);
-          const at = partition === undefined ? undefined : `${this.wire(p.topic)}\u0000${partition}`;
+          const at = partition === undefined ? undefined : `${p.wire}\u0000${partition}`;
           const first = at === undefined ? undefined : base.get(at);
           if (partition === undefined || first === undefined) {
             p.resolve(undefined);

@@ -9,4 +9,5 @@ export {
   type StackSettings,
 } from './settings';
 export { StackError } from './errors';
+export { freePort, freePortBase } from './ports';
 export { ReplicatedSite, APPS, SERVICES, type AppName, type Replica, type ReplicatedSiteOptions } from './replicated';

@@ -8,7 +8,7 @@
 // ENGINES=containers without a Docker engine says so in one line and falls back to the stack.
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import { freePort } from './ports';
 
 export type EngineSource = 'external' | 'containers' | 'stack';
 
@@ -87,17 +87,6 @@ export interface TestEngines {
 }
 
 const MINIO = { accessKey: 'league', secretKey: 'league-secret-key' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the official images through testcontainers (its documented GenericContainer API). Not exercised on
