@@ -117,6 +117,18 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/**
+ * How long the group coordinator keeps a consumer that stopped heartbeating. A member that died (a killed
+ * process, or a consumer replaced after a crash or a broker restart: the new one joins under a new member id)
+ * holds its partitions, and the next rebalance waits for it, until this runs out. kafkajs' default of 30 s
+ * made every such recovery wait about 30 s; 10 s is the shortest that stays safe here: kafkajs heartbeats after
+ * each message and between a handler's retries, and a single try waits at most 10 s for the database
+ * (mongo.ts, serverSelectionTimeoutMS). The broker accepts 6-300 s (group.min/max.session.timeout.ms).
+ */
+const CONSUMER_SESSION_TIMEOUT_MS = 10_000;
+/** A third of the session timeout, as kafkajs advises: two heartbeats may be lost before a member is dropped. */
+const CONSUMER_HEARTBEAT_INTERVAL_MS = 3_000;
+
 /** Kafka over kafkajs: typed publishing with the envelope, and consumers with retry, backoff and a DLQ. */
 export class EventBus {
   private readonly kafka: Kafka;
@@ -370,9 +382,9 @@ export class EventBus {
    * Consumes the handlers' topics in `groupId`. The consumer heals itself: kafkajs restarts a consumer after
    * a retriable crash, but gives up for good after a crash it deems final (seen when the broker restarts
    * under load: "Failed to find group coordinator", a KafkaJSNonRetriableError). Such a consumer is replaced
-   * here by a new one in the same group (backing off from 1 s to 30 s while the broker is away), so a service
-   * goes on consuming once the broker is back, with no restart of its process. The returned consumer is the
-   * first one; `disconnect()` stops whichever is current.
+   * here by a new one in the same group (backing off from 1 s to 30 s while the broker is away, and from 1 s
+   * again after one had joined), so a service goes on consuming once the broker is back, with no restart of its
+   * process. The returned consumer is the first one; `disconnect()` stops whichever is current.
    */
   async subscribe(opts: SubscribeOptions): Promise<Consumer> {
     this.subscriptions.push({
@@ -413,14 +425,18 @@ export class EventBus {
     const consumer = this.kafka.consumer({
       groupId: opts.groupId,
       allowAutoTopicCreation: true,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
+      heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
     });
+    // A consumer that had joined its group was healthy: if it crashes for good, its replacement starts again
+    // from the shortest backoff (a process living through many broker restarts never waits 30 s to consume).
+    let hasJoined = false;
     consumer.on(consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart && !this.stopping) this.replaceAfterCrash(opts, consumer, replaced);
+      if (!payload.restart && !this.stopping) this.replaceAfterCrash(opts, consumer, hasJoined ? 0 : replaced);
     });
     // Where the group starts on each partition it was given counts as applied (consistency.ts).
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      hasJoined = true;
       this.recordStart(opts, payload.memberAssignment).catch((err: unknown) =>
         this.log.warn({ err, groupId: opts.groupId }, 'recording where the group starts failed'),
       );
