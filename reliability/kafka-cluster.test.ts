@@ -268,10 +268,17 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
 
     // Under-replicated partitions, watched all along: the peak, and when they are back to 0.
     let urpPeak = 0;
+    // Set when the killed broker is started again; the watcher notes when it first sees 0 after that.
+    let restartedAt: number | undefined = undefined;
+    let urpZeroAt: number | undefined;
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        urpPeak = Math.max(urpPeak, await underReplicated(admin).catch(() => urpPeak));
+        const urp = await underReplicated(admin).catch(() => undefined);
+        if (urp !== undefined) {
+          urpPeak = Math.max(urpPeak, urp);
+          if (urp === 0 && restartedAt !== undefined) urpZeroAt ??= Date.now();
+        }
         await sleep(500);
       }
     })();
@@ -320,6 +327,7 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
     );
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - killedAt)));
     const restartAt = Date.now();
+    restartedAt = restartAt;
     const restartMs = await stackCli('up', `kafka-${victim}` as 'kafka-1', 180_000).catch((err: Error) => {
       throw new Error(`${err.message}\n${brokerLogTail(victim)}`);
     });
@@ -379,6 +387,8 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
     watching = false;
     await watcher;
     expect(urpZero).toBeDefined();
+    // Back to 0 when the watcher first saw it (the poll above only starts once every buyout has settled).
+    const urpZeroMs = urpZeroAt !== undefined ? urpZeroAt - restartAt : urpZero;
     const leadersAfter = await leaders(admin, settlementTopic);
 
     // Every upload ends ready, once: one record, its object once, one publish event id.
@@ -477,7 +487,7 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
         `buyout answers ${statuses(firstReplies)} (all answered ${answeredMs} ms after the first), client retries ${retries}; ` +
         `all ${BUYOUTS} settled ${settledMs} ms after the kill; ${uploads.length} uploads [answers ${statuses(uploadAnswers)}], ${records.length} records all ready once, ${fileEvents.size} published once; ` +
         `wire: ${requested.length} requested (${new Set(requested.map((e) => e.id)).size} distinct) for ${settlementIds.size} settlements, ${completed.length} completed (${new Set(completed.map((e) => e.id)).size} distinct), ${failed.length} failed, ${published.length} file events; ` +
-        `season settlements ${states.length} done; under-replicated partitions peak ${urpPeak}, 0 again ${urpZero} ms after the restart; ` +
+        `season settlements ${states.length} done; under-replicated partitions peak ${urpPeak}, 0 again ${urpZeroMs} ms after the restart; ` +
         `totals ${JSON.stringify(before)} -> ${JSON.stringify(after)}; setup ${setupS.toFixed(1)} s, round ${((Date.now() - roundStart) / 1000).toFixed(1)} s`,
     );
     console.log(figures.at(-1));
