@@ -22,7 +22,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { freePort } from './free-port.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -240,8 +239,9 @@ async function main() {
   const old = (await kafkaAdmin.listTopics()).filter((t) => t.startsWith(`${NAME}.`));
   if (old.length) await kafkaAdmin.deleteTopics({ topics: old, timeout: 60_000 }).catch(() => undefined);
 
-  const publicPort = await freePort();
-  const site = new stack.ReplicatedSite({ name: NAME, publicPort, portBase: 27_000, kafkaBrokers: brokers }, settings);
+  const publicPort = await stack.freePort();
+  const portBase = await stack.freePortBase();
+  const site = new stack.ReplicatedSite({ name: NAME, publicPort, portBase, kafkaBrokers: brokers }, settings);
   origin = site.url;
   // The demo league in this deployment's databases: the seeds of `npm start` with its variables.
   for (const [svc, seed] of [

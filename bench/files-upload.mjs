@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import { pipeline } from 'node:stream/promises';
@@ -22,6 +21,7 @@ import { createRequire } from 'node:module';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as Minio from 'minio';
 import { MongoClient } from 'mongodb';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The engines' addresses as `npm run stack` has them (NODE_ENV=production insists on every one being set).
@@ -31,14 +31,6 @@ const MIB = 1024 * 1024;
 const size = Number(process.argv[2] ?? 1024) * MIB;
 const tag = randomUUID().slice(0, 8);
 const GOAL_GROWTH_MB = 64;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function identity() {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });

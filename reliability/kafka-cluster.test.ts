@@ -268,8 +268,8 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
 
     // Under-replicated partitions, watched all along: the peak, and when they are back to 0.
     let urpPeak = 0;
-    // Set when the killed broker is started again; the watcher notes when it first sees 0 after that.
-    let restartedAt: number | undefined = undefined;
+    // When the killed broker is started again (0 before); the watcher notes when it first sees 0 after that.
+    let restartAt = 0;
     let urpZeroAt: number | undefined;
     let watching = true;
     const watcher = (async () => {
@@ -277,7 +277,7 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
         const urp = await underReplicated(admin).catch(() => undefined);
         if (urp !== undefined) {
           urpPeak = Math.max(urpPeak, urp);
-          if (urp === 0 && restartedAt !== undefined) urpZeroAt ??= Date.now();
+          if (urp === 0 && restartAt) urpZeroAt ??= Date.now();
         }
         await sleep(500);
       }
@@ -326,8 +326,7 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
       60_000,
     );
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - killedAt)));
-    const restartAt = Date.now();
-    restartedAt = restartAt;
+    restartAt = Date.now();
     const restartMs = await stackCli('up', `kafka-${victim}` as 'kafka-1', 180_000).catch((err: Error) => {
       throw new Error(`${err.message}\n${brokerLogTail(victim)}`);
     });
