@@ -19,3 +19,21 @@ export async function mongoReady(conn: Connection): Promise<boolean> {
   const res = await conn.db.admin().command({ ping: 1 });
   return res.ok === 1;
 }
+
+/** A write refused because a unique key (`_id` or a unique index) is taken already. */
+export const isDuplicateKey = (err: unknown) => (err as { code?: number } | undefined)?.code === 11000;
+
+/**
+ * Runs an upsert, and once more when it lost an insert race: two upserts of one missing document at once
+ * both try to insert, one wins and the other fails with a duplicate key (FerretDB never retries it itself,
+ * MongoDB only for some filters). The failed one changed nothing, and on the second run its filter matches
+ * the winner's document, so it applies as an update. Every upsert outside an aggregate's lock goes through this.
+ */
+export async function upsertRacing<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return write();
+  }
+}

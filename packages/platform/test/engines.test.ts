@@ -3,7 +3,7 @@ import { QueueEvents } from 'bullmq';
 import mongoose, { type Connection } from 'mongoose';
 import { runWithContext } from '../src/context';
 import { toHttpError } from '../src/errors';
-import { connectMongo, mongoReady } from '../src/mongo';
+import { connectMongo, mongoReady, upsertRacing } from '../src/mongo';
 import { createWorker, redisConnection, TypedQueue } from '../src/queue';
 import { ObjectStorage } from '../src/storage';
 import { engines, quietLogger, unique } from './support/engines';
@@ -159,5 +159,27 @@ describe('mongoose on the MongoDB-compatible store', () => {
     expect((err as { code?: number }).code).toBe(11000);
     expect(toHttpError(err)).toEqual({ status: 409, message: 'A record with the same key already exists' });
     expect(await Model.countDocuments({ usernameKey: 'ash' })).toBe(1);
+  });
+
+  it('when many upserts of one missing document run at once, then some lose the insert race, and through upsertRacing every one applies', async () => {
+    const race = (key: string, wrap: (w: () => Promise<unknown>) => Promise<unknown>) =>
+      Promise.allSettled(
+        Array.from({ length: 20 }, () =>
+          wrap(() =>
+            Model.updateOne({ usernameKey: key }, { $set: { username: key, level: 1 } }, { upsert: true }).exec(),
+          ),
+        ),
+      );
+    // The store's behaviour the helper exists for (tried a few times: the race is timing-dependent).
+    let lost = 0;
+    for (let round = 0; round < 5 && lost === 0; round += 1) {
+      const bare = await race(`bare${round}`, (w) => w());
+      lost = bare.filter((r) => r.status === 'rejected' && (r.reason as { code?: number }).code === 11000).length;
+    }
+    expect(lost).toBeGreaterThan(0);
+    const wrapped = await race('wrapped', upsertRacing);
+    expect(wrapped.filter((r) => r.status === 'rejected')).toEqual([]);
+    // One document; not a count of $inc's: FerretDB does not isolate concurrent updates of one document.
+    expect(await Model.find({ usernameKey: 'wrapped' }).lean()).toEqual([expect.objectContaining({ level: 1 })]);
   });
 });

@@ -1,4 +1,4 @@
-import { aggregateKey, type Locks, type OutboxEntry } from '@league/platform';
+import { aggregateKey, upsertRacing, type Locks, type OutboxEntry } from '@league/platform';
 import type { Model } from 'mongoose';
 import type { BanPeriod, ChatUserDoc } from './chat-user.model';
 
@@ -54,23 +54,18 @@ export class ChatUserRepository {
   }
 
   private async ensureUnlocked(username: string): Promise<ChatUser> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const doc = await this.model
-          .findOneAndUpdate(
-            { _id: userKey(username) },
-            {
-              $setOnInsert: { username, banned: false, banHistory: [], mutes: [], version: 0, outbox: [] },
-            },
-            { upsert: true, new: true },
-          )
-          .lean<ChatUserDoc>();
-        return plain(doc!);
-      } catch (err) {
-        // Two first sightings at once: one insert wins, the other reads it on the retry.
-        if ((err as { code?: number }).code !== 11000 || attempt > 2) throw err;
-      }
-    }
+    // Two first sightings at once: one insert wins, the other reads it on the retry.
+    const doc = await upsertRacing(() =>
+      this.model
+        .findOneAndUpdate(
+          { _id: userKey(username) },
+          { $setOnInsert: { username, banned: false, banHistory: [], mutes: [], version: 0, outbox: [] } },
+          { upsert: true, new: true },
+        )
+        .lean<ChatUserDoc>()
+        .exec(),
+    );
+    return plain(doc!);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { upsertRacing } from '@league/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { CharacterFileAddress } from '../domain/character-files';
 
@@ -47,13 +48,16 @@ export class CharacterFileRepository {
     a: CharacterFileAddress,
     blob: { objectKey: string; size: number; md5: string },
   ): Promise<{ stored: StoredCharacterFile; replaced?: string }> {
-    const before = await this.model
-      .findOneAndUpdate(
-        { _id: idOf(a) },
-        { $set: { ...a, ...blob, updatedAt: new Date() } },
-        { upsert: true, new: false },
-      )
-      .lean<StoredCharacterFile>();
+    const before = await upsertRacing(() =>
+      this.model
+        .findOneAndUpdate(
+          { _id: idOf(a) },
+          { $set: { ...a, ...blob, updatedAt: new Date() } },
+          { upsert: true, new: false },
+        )
+        .lean<StoredCharacterFile>()
+        .exec(),
+    );
     const stored = (await this.model.findById(idOf(a)).lean<StoredCharacterFile>())!;
     return { stored, replaced: before && before.objectKey !== blob.objectKey ? before.objectKey : undefined };
   }

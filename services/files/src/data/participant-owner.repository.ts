@@ -1,3 +1,4 @@
+import { upsertRacing } from '@league/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /** Read model fed by season.participant-joined.v1: who owns a participant (for the launcher's own files). */
@@ -25,10 +26,12 @@ export class ParticipantOwnerRepository {
 
   /** Idempotent: a redelivered event writes the same document. */
   async record(participantId: number, username: string, seasonId: number): Promise<void> {
-    await this.model.updateOne(
-      { _id: String(participantId) },
-      { $set: { usernameKey: username.trim().toLowerCase(), seasonId } },
-      { upsert: true },
+    await upsertRacing(() =>
+      this.model.updateOne(
+        { _id: String(participantId) },
+        { $set: { usernameKey: username.trim().toLowerCase(), seasonId } },
+        { upsert: true },
+      ),
     );
   }
 

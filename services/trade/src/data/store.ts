@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '@league/platform';
+import { upsertRacing, type OutboxEntry } from '@league/platform';
 import type Redis from 'ioredis';
 import type {
   BlockDoc,
@@ -84,7 +84,7 @@ export class MongoTradeStore implements TradeStore {
 
   async upsertParticipant(p: ParticipantDoc) {
     const { _id, ...rest } = p;
-    await this.m.Participant.updateOne({ _id }, { $set: rest }, { upsert: true });
+    await upsertRacing(() => this.m.Participant.updateOne({ _id }, { $set: rest }, { upsert: true }));
     this.participantCache.delete(_id);
   }
 
@@ -120,7 +120,7 @@ export class MongoTradeStore implements TradeStore {
     const current = await this.m.StashItem.findById(item._id, { version: 1 }).lean();
     if (current && current.version >= item.version) return false;
     const { _id, ...rest } = item;
-    await this.m.StashItem.updateOne({ _id }, { $set: rest }, { upsert: true });
+    await upsertRacing(() => this.m.StashItem.updateOne({ _id }, { $set: rest }, { upsert: true }));
     return true;
   }
 
@@ -140,7 +140,7 @@ export class MongoTradeStore implements TradeStore {
     const current = await this.m.Currency.findById(c._id, { version: 1 }).lean();
     if (current && current.version >= c.version) return false;
     const { _id, ...rest } = c;
-    await this.m.Currency.updateOne({ _id }, { $set: rest }, { upsert: true });
+    await upsertRacing(() => this.m.Currency.updateOne({ _id }, { $set: rest }, { upsert: true }));
     return true;
   }
 
@@ -275,7 +275,7 @@ export class MongoTradeStore implements TradeStore {
 
   async block(doc: BlockDoc) {
     const { _id, ...rest } = doc;
-    await this.m.Block.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true });
+    await upsertRacing(() => this.m.Block.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true }));
     this.forgetBlocks(doc.seasonParticipantId, doc.ignoredParticipantId);
   }
 
@@ -294,7 +294,7 @@ export class MongoTradeStore implements TradeStore {
 
   async recordPrice(doc: PriceDoc) {
     const { _id, ...rest } = doc;
-    await this.m.Price.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true });
+    await upsertRacing(() => this.m.Price.updateOne({ _id }, { $setOnInsert: rest }, { upsert: true }));
   }
 
   async prices(recordKey: string, isBeta: boolean) {

@@ -1,5 +1,5 @@
 import type { Mutator, StatFilter } from '@league/contracts';
-import type { Sequences } from '@league/platform';
+import { upsertRacing, type Sequences } from '@league/platform';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type {
@@ -81,7 +81,9 @@ export class MongoCatalogueVersion implements CatalogueVersion {
   }
 
   async bump(): Promise<void> {
-    await this.m.meta.updateOne({ _id: ITEMS_VERSION }, { $set: { token: randomUUID() } }, { upsert: true });
+    await upsertRacing(() =>
+      this.m.meta.updateOne({ _id: ITEMS_VERSION }, { $set: { token: randomUUID() } }, { upsert: true }),
+    );
   }
 
   /** Runs a write, then replaces the token (also when the write failed part way: a spare bump is harmless). */

@@ -1,4 +1,4 @@
-import { aggregateKey, AppError, hasRole, type AuthUser } from '@league/platform';
+import { aggregateKey, AppError, hasRole, upsertRacing, type AuthUser } from '@league/platform';
 import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { IdSource } from '../../data/stash/ids';
 import type { StashModels } from '../../data/stash/models';
@@ -82,10 +82,9 @@ export async function rememberRoles(ctx: StashContext, username: string, roles: 
   const known = await ctx.models.StashRole.findById(key).lean<{ roles: string[] }>();
   const same = known && known.roles.length === roles.length && known.roles.every((r) => roles.includes(r));
   if (!same)
-    await ctx.models.StashRole.updateOne(
-      { _id: key },
-      { $set: { roles, updatedAt: ctx.season.now() } },
-      { upsert: true },
+    // Two first requests of a user at once (the launcher's upload and the stash page) both upsert.
+    await upsertRacing(() =>
+      ctx.models.StashRole.updateOne({ _id: key }, { $set: { roles, updatedAt: ctx.season.now() } }, { upsert: true }),
     );
 }
 

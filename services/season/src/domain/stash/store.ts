@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadChannel } from '@league/contracts';
-import { AppError, type OutboxEntry } from '@league/platform';
+import { AppError, upsertRacing, type OutboxEntry } from '@league/platform';
 import type { LauncherItemDoc, StashDoc, StashItemDoc } from '../../data/stash/models';
 import { locked, type StashContext } from './context';
 import { currenciesChanged, itemChanged } from './events';
@@ -212,7 +212,9 @@ export async function insertItems(ctx: StashContext, docs: Array<ReturnType<type
 export async function itemsChanged(ctx: StashContext, participantIds: Array<number | undefined>) {
   for (const id of new Set(participantIds)) {
     if (id === undefined) continue;
-    await ctx.models.StashView.updateOne({ _id: id }, { $set: { token: randomUUID() } }, { upsert: true });
+    await upsertRacing(() =>
+      ctx.models.StashView.updateOne({ _id: id }, { $set: { token: randomUUID() } }, { upsert: true }),
+    );
   }
 }
 
