@@ -6,6 +6,7 @@ import { killerName, namingFor } from './game-names';
 import type { LeaderboardCache } from './leaderboard';
 import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
 import { bumpSeasonView } from './season-views';
+import { onParticipantEvent } from './standings';
 
 export function participantDto(p: Pick<ParticipantDoc, '_id' | 'seasonId' | 'username' | 'joinedAt'>) {
   return {
@@ -76,6 +77,8 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
   }
   await bumpSeasonView(ctx, seasonId);
   ctx.publishSoon({ model: ctx.models.Participant, id });
+  // The joiner's own ladder row before the answer (read-your-writes, README); the event projects it again.
+  await onParticipantEvent(ctx, { seasonParticipantId: id });
   return participantDto(doc);
 }
 
@@ -191,6 +194,8 @@ export async function setParticipantChallenges(
     );
     if (res.modifiedCount !== 1) throw AppError.conflict('The participant changed meanwhile; reload and try again');
     ctx.publishSoon({ model: ctx.models.Participant, id: participantId });
+    // The new totals and rank on the ladder before the answer; the events project them again (idempotent).
+    await onParticipantEvent(ctx, { seasonParticipantId: participantId });
   }
   return progressDto({ ...participant, challenges: [...progress.values()] });
 }

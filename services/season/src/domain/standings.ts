@@ -122,9 +122,13 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
 
 /** Consumer of season.participant-joined.v1 and season.challenge-completed.v1. */
 export async function onParticipantEvent(ctx: SeasonContext, data: { seasonParticipantId: number }) {
-  const p = await ctx.models.Participant.findById(data.seasonParticipantId, { outbox: 0 }).lean<ParticipantDoc>();
-  if (!p) return; // not in this database (another deployment on the same topic) or gone
-  await projectParticipant(ctx, p);
+  // The participant is read and projected under one lock: the write's own projection (a join, a quest token)
+  // and the consumer's may run at once, and a projection of an older read must not land after a newer one.
+  await underLock(ctx, 'standingProjections', data.seasonParticipantId, async () => {
+    const p = await ctx.models.Participant.findById(data.seasonParticipantId, { outbox: 0 }).lean<ParticipantDoc>();
+    if (!p) return; // not in this database (another deployment on the same topic) or gone
+    await projectParticipant(ctx, p);
+  });
 }
 
 /**
