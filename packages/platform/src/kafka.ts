@@ -147,6 +147,8 @@ export class EventBus {
   private readonly definitions: (type: string) => EventDefinition | undefined;
   private readonly topicPrefix: string;
   private stopping = false;
+  /** While a service starts (joiningTogether): the joins its subscriptions wait for together. */
+  private pendingJoins?: Array<Promise<void>>;
   /** Envelopes waiting for the next send (publishEnvelope), in the order they were published. */
   private queue: Pending[] = [];
   private flushing = false;
@@ -451,13 +453,15 @@ export class EventBus {
       await consumer.disconnect().catch(() => undefined);
       throw err;
     }
-    // run() returns before the group is joined; on a fresh broker the first join can take many seconds.
-    // Waiting for it makes a started service (and a test that just booted one) actually consuming.
+    // On a fresh broker the first join can take many seconds. Waiting for it makes a started service (and a
+    // test that just booted one) actually consuming.
     let removeListener: (() => void) | undefined;
     const joined = new Promise<void>((resolve) => {
       removeListener = consumer.on(consumer.events.GROUP_JOIN, () => resolve());
     });
-    await consumer.run({
+    // kafkajs' run() resolves once the first join is done (or, when that failed, once its restart is scheduled:
+    // the join event is then still to come). Not awaited here, so that a starting service's groups join at once.
+    const running = consumer.run({
       autoCommit: true,
       partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
@@ -512,19 +516,53 @@ export class EventBus {
     if (joinTimeoutMs === 0) {
       // The caller does not wait: the group is joined in the background.
       removeListener?.();
+      running.catch((err: unknown) => this.log.warn({ err, groupId: opts.groupId }, 'consumer failed to start'));
       return consumer;
     }
+    const joinedOrLate = this.joinedWithin(
+      running.then(() => joined),
+      opts.groupId,
+      joinTimeoutMs ?? 30_000,
+    ).finally(() => removeListener?.());
+    // Inside joiningTogether (a service starting): joined with the others, waited for at its end.
+    if (this.pendingJoins) this.pendingJoins.push(joinedOrLate);
+    else await joinedOrLate;
+    return consumer;
+  }
+
+  /** Resolves when the group is joined, or after `ms` with a warning (the caller goes on); rejects when run() failed. */
+  private async joinedWithin(joined: Promise<void>, groupId: string, ms: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        this.log.warn({ groupId: opts.groupId }, 'consumer has not joined its group yet; going on');
+        this.log.warn({ groupId }, 'consumer has not joined its group yet; going on');
         resolve();
-      }, joinTimeoutMs ?? 30_000);
+      }, ms);
     });
-    await Promise.race([joined, timeout]);
-    clearTimeout(timer);
-    removeListener?.();
-    return consumer;
+    try {
+      await Promise.race([joined, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Runs a service's start with every subscription joining its group at the same time, then waits for all
+   * of them. Each join is a rebalance of its group (after a restart, until the dead member's session has run
+   * out, and each live member rejoining on its next heartbeat), so joining one group after the other made a
+   * restarted service ready only after the sum of its groups' rebalances.
+   */
+  async joiningTogether<T>(start: () => Promise<T>): Promise<T> {
+    const outer = this.pendingJoins;
+    const joins: Array<Promise<void>> = [];
+    this.pendingJoins = joins;
+    try {
+      const result = await start();
+      await Promise.all(joins);
+      return result;
+    } finally {
+      this.pendingJoins = outer;
+    }
   }
 
   /**

@@ -95,7 +95,10 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     consistency,
   };
 
-  const stopBackground = def.background ? await def.background(engines) : async () => undefined;
+  // Every group the background subscribes joins at the same time; the service listens once all have joined.
+  const stopBackground = def.background
+    ? await bus.joiningTogether(() => def.background!(engines))
+    : async () => undefined;
   const app = createApp({
     service: def.name,
     logger,
