@@ -478,6 +478,8 @@ describe('Dockerfiles', () => {
         const installs = before(stage, /^RUN npm install/);
         // Without a workspace's package.json, npm looks the package up in the registry and the install fails.
         for (const dir of packages) expect(installs).toContain(`COPY ${dir}/package.json ${dir}/`);
+        // The root postinstall (patch-package) patches what npm installed from patches/ (README).
+        expect(installs).toContain('COPY patches/ patches/');
       }
       const build = stages.find((s) => s.some((l) => l.includes(`npx tsc -b ${app.dir}/tsconfig.json`)))!;
       for (const dir of packages) expect(before(build, /npx tsc -b/)).toContain(`COPY ${dir} ${dir}`);
