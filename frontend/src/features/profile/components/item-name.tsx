@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ItemDisplay, ItemStats } from '@league/contracts';
 import { ItemDisplayCard, rarityColour, splitSetMark } from '@/components/ui/item-display';
 import { readLanguage } from '@/lib/language';
@@ -49,6 +49,14 @@ export function ItemName({
   stackCount?: number;
 }) {
   const [stats, setStats] = useState<ItemStats | null>(null);
+  // The tooltip is built on the first hover, focus or touch: a table shows a name a row, and a Tooltip (its
+  // hooks and its styled popper, rendered even while closed) for each was a good part of a page's render.
+  const [armed, setArmed] = useState<{ open: boolean; focus?: boolean } | null>(null);
+  const nameRef = useRef<HTMLSpanElement>(null);
+  // Arming replaces the name's element (now inside the Tooltip): a keyboard user's focus goes back to it.
+  useEffect(() => {
+    if (armed?.focus) nameRef.current?.focus();
+  }, [armed?.focus]);
   const base = splitSetMark(display.baseItem.itemDbrTag.name);
   const onOpen = () => {
     void loadStats(itemId).then((answer) => answer && setStats(answer));
@@ -64,25 +72,54 @@ export function ItemName({
       />
     </Box>
   );
+  const arm =
+    (open: boolean, focus = false) =>
+    () => {
+      if (armed) return;
+      setArmed({ open, focus });
+      if (open) onOpen();
+    };
+  const name = (
+    // Plain spans, coloured inline: a table shows one name a row, and a styled Box for each part of each
+    // name was most of what a page of items cost to render.
+    <span
+      ref={nameRef}
+      tabIndex={0}
+      style={{ cursor: 'help', fontWeight: 500 }}
+      onMouseEnter={armed ? undefined : arm(true)}
+      onFocus={armed ? undefined : arm(true, true)}
+      // A touch arms it closed: the tooltip's own long press opens it from then on.
+      onTouchStart={armed ? undefined : arm(false)}
+    >
+      {display.prefix && (
+        <span style={{ color: rarityColour(display.prefix.rarity) }}>{display.prefix.itemDbrTag.name} </span>
+      )}
+      <span style={{ color: rarityColour(display.baseItem.rarity) }}>{base.name}</span>
+      {display.suffix && (
+        <span style={{ color: rarityColour(display.suffix.rarity) }}> {display.suffix.itemDbrTag.name}</span>
+      )}
+      {base.isSet && <span style={{ color: SET_COLOUR, marginLeft: 4 }}>(S)</span>}
+      {stackCount !== undefined && stackCount > 1 && (
+        <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
+          ×{stackCount}
+        </Box>
+      )}
+    </span>
+  );
+  if (!armed) return name;
   return (
-    <Tooltip title={card} onOpen={onOpen} placement="right-start" describeChild>
-      {/* Plain spans, coloured inline: a table shows one name a row, and a styled Box for each part of
-          each name was most of what a page of items cost to render. */}
-      <span tabIndex={0} style={{ cursor: 'help', fontWeight: 500 }}>
-        {display.prefix && (
-          <span style={{ color: rarityColour(display.prefix.rarity) }}>{display.prefix.itemDbrTag.name} </span>
-        )}
-        <span style={{ color: rarityColour(display.baseItem.rarity) }}>{base.name}</span>
-        {display.suffix && (
-          <span style={{ color: rarityColour(display.suffix.rarity) }}> {display.suffix.itemDbrTag.name}</span>
-        )}
-        {base.isSet && <span style={{ color: SET_COLOUR, marginLeft: 4 }}>(S)</span>}
-        {stackCount !== undefined && stackCount > 1 && (
-          <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
-            ×{stackCount}
-          </Box>
-        )}
-      </span>
+    <Tooltip
+      title={card}
+      open={armed.open}
+      onOpen={() => {
+        setArmed({ open: true });
+        onOpen();
+      }}
+      onClose={() => setArmed({ open: false })}
+      placement="right-start"
+      describeChild
+    >
+      {name}
     </Tooltip>
   );
 }

@@ -12,9 +12,9 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { alpha, type CSSObject, type Theme } from '@mui/material/styles';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
 import type { ItemDisplay } from '@league/contracts';
 import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { levelRequirementOf } from '@/components/ui/item-display';
@@ -95,7 +95,29 @@ type Page =
   | { kind: 'failed'; text: string }
   | { kind: 'ready'; rows: Row[]; itemCount: number; capacity: number | null };
 
-const rowsSx = plainTableBody({ wrap: true });
+/**
+ * The rows' look, and the withdraw amount's: a plain number input drawn like a small outlined field (an MUI
+ * TextField is five styled components, and a page of stacks built one per row).
+ */
+const rowsSx = (theme: Theme): CSSObject => ({
+  ...plainTableBody({ wrap: true })(theme),
+  '& input.amount': {
+    width: 96,
+    boxSizing: 'border-box',
+    padding: '8.5px 14px',
+    font: 'inherit',
+    color: theme.palette.text.primary,
+    background: 'transparent',
+    border: `1px solid ${alpha(theme.palette.common.white, 0.23)}`,
+    borderRadius: theme.shape.borderRadius,
+    '&:hover': { borderColor: theme.palette.text.primary },
+    '&:focus': {
+      outline: 'none',
+      borderColor: theme.palette.primary.main,
+      boxShadow: `inset 0 0 0 1px ${theme.palette.primary.main}`,
+    },
+  },
+});
 
 /** A loaded row is about this tall (px): the row buttons of a small table; placeholders take as much. */
 const ROW_HEIGHT = 45;
@@ -195,6 +217,12 @@ export function StashBrowser({
     };
   }, [participantId, branch, tab, refreshes]);
 
+  const chooseTab = useCallback((next: StashTab) => {
+    setTab(next);
+    setPageIndex(0);
+    setPage({ kind: 'loading' });
+  }, []);
+
   const changeFilters = (next: ItemFilterValues) => {
     setPageIndex(0);
     setFilters(next);
@@ -226,20 +254,7 @@ export function StashBrowser({
   return (
     <Box>
       {showTabs && (
-        <Tabs
-          value={tab}
-          onChange={(_e, next: StashTab) => {
-            setTab(next);
-            setPageIndex(0);
-            setPage({ kind: 'loading' });
-          }}
-          aria-label="Stash views"
-          sx={{ mb: 2 }}
-        >
-          {tradeSeason && <Tab value="currencies" label="Currencies" />}
-          <Tab value="stash" label="Cloud Stash" />
-          {mode !== 'offer' && <Tab value="queue" label="Transfer Queue" />}
-        </Tabs>
+        <StashTabs value={tab} tradeSeason={tradeSeason} withQueue={mode !== 'offer'} onChange={chooseTab} />
       )}
       {tab === 'currencies' ? (
         currencies === null ? (
@@ -335,9 +350,12 @@ export function StashBrowser({
                         {showWithdraw && (
                           <td>
                             {row.stackCount > 1 ? (
-                              <TextField
-                                size="small"
+                              <input
+                                className="amount"
                                 type="number"
+                                min={1}
+                                max={row.stackCount}
+                                aria-label="Withdraw amount"
                                 value={withdraw[row.itemId] ?? String(row.stackCount)}
                                 onChange={(e) =>
                                   setWithdraw((w) => ({
@@ -349,10 +367,6 @@ export function StashBrowser({
                                 onBlur={() =>
                                   setWithdraw((w) => ({ ...w, [row.itemId]: String(withdrawAmountOf(row)) }))
                                 }
-                                slotProps={{
-                                  htmlInput: { min: 1, max: row.stackCount, 'aria-label': 'Withdraw amount' },
-                                }}
-                                sx={{ width: 96 }}
                               />
                             ) : (
                               1
@@ -411,6 +425,33 @@ export function StashBrowser({
     </Box>
   );
 }
+
+/**
+ * The stash's tabs, rendered again only when they change: MUI's Tabs measures its tabs after every render
+ * (getBoundingClientRect, a forced layout), and re-rendered with the browser each time a page of rows,
+ * the currencies or a busy row arrived, that was the biggest single cost of the stash page on a phone.
+ */
+const StashTabs = memo(function StashTabs({
+  value,
+  tradeSeason,
+  withQueue,
+  onChange,
+}: {
+  value: StashTab;
+  tradeSeason: boolean;
+  withQueue: boolean;
+  onChange: (next: StashTab) => void;
+}) {
+  return (
+    <Tabs value={value} onChange={(_e, next: StashTab) => onChange(next)} aria-label="Stash views" sx={tabsSx}>
+      {tradeSeason && <Tab value="currencies" label="Currencies" />}
+      <Tab value="stash" label="Cloud Stash" />
+      {withQueue && <Tab value="queue" label="Transfer Queue" />}
+    </Tabs>
+  );
+});
+
+const tabsSx = { mb: 2 } as const;
 
 function RowActions({
   row,
