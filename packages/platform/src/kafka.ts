@@ -560,6 +560,10 @@ export class EventBus {
       const result = await start();
       await Promise.all(joins);
       return result;
+    } catch (err) {
+      // The start failed: a join that fails later has nobody left to tell.
+      for (const join of joins) join.catch(() => undefined);
+      throw err;
     } finally {
       this.pendingJoins = outer;
     }
