@@ -78,8 +78,22 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
   await bumpSeasonView(ctx, seasonId);
   ctx.publishSoon({ model: ctx.models.Participant, id });
   // The joiner's own ladder row before the answer (read-your-writes, README); the event projects it again.
-  await onParticipantEvent(ctx, { seasonParticipantId: id });
+  await projectOwnRow(ctx, id);
   return participantDto(doc);
+}
+
+/**
+ * A write's own projection of the participant's standing row. The write is stored already: if projecting
+ * fails (the row's lock stayed busy, the database hiccuped), it still answers 200, and the consumer of its
+ * event projects the row as before.
+ */
+async function projectOwnRow(ctx: SeasonContext, seasonParticipantId: number) {
+  await onParticipantEvent(ctx, { seasonParticipantId }).catch((err: unknown) =>
+    ctx.logger.warn(
+      { err, seasonParticipantId },
+      "a write's own standing projection failed; its event will project it",
+    ),
+  );
 }
 
 /** The caller's profile: their participations on a branch, each with its season. */
@@ -195,7 +209,7 @@ export async function setParticipantChallenges(
     if (res.modifiedCount !== 1) throw AppError.conflict('The participant changed meanwhile; reload and try again');
     ctx.publishSoon({ model: ctx.models.Participant, id: participantId });
     // The new totals and rank on the ladder before the answer; the events project them again (idempotent).
-    await onParticipantEvent(ctx, { seasonParticipantId: participantId });
+    await projectOwnRow(ctx, participantId);
   }
   return progressDto({ ...participant, challenges: [...progress.values()] });
 }
