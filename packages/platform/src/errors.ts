@@ -42,6 +42,9 @@ interface HttpishError {
   message?: string;
 }
 
+/** A write refused because a unique key (`_id` or a unique index) is taken already (MongoDB and FerretDB). */
+export const isDuplicateKey = (err: unknown) => (err as { code?: number } | undefined)?.code === 11000;
+
 /** Maps any error to a status and a message that is safe to show; unknown errors become a logged 500. */
 export function toHttpError(err: unknown): { status: number; message: string; code?: string } {
   if (err instanceof AppError) return { status: err.status, message: err.message, code: err.code };
@@ -53,7 +56,7 @@ export function toHttpError(err: unknown): { status: number; message: string; co
     return { status: 415, message: 'Unsupported request body encoding' };
   }
   // A unique index refused the write: the caller lost a race or repeated a create.
-  if (e?.code === 11000) return { status: 409, message: 'A record with the same key already exists' };
+  if (isDuplicateKey(e)) return { status: 409, message: 'A record with the same key already exists' };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && e.expose !== false) {
     return { status, message: e.message || 'Bad request' };

@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { isDuplicateKey } from './errors';
 
 /**
  * One connection per service database. Data code must run on MongoDB 7 and FerretDB 1.24 alike: no
@@ -23,9 +24,6 @@ export async function mongoReady(conn: Connection): Promise<boolean> {
   const res = await conn.db.admin().command({ ping: 1 });
   return res.ok === 1;
 }
-
-/** A write refused because a unique key (`_id` or a unique index) is taken already. */
-export const isDuplicateKey = (err: unknown) => (err as { code?: number } | undefined)?.code === 11000;
 
 /**
  * Runs an upsert, and once more when it lost an insert race: two upserts of one missing document at once

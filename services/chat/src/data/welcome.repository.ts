@@ -1,4 +1,5 @@
 import type { Model } from 'mongoose';
+import { upsertRacing } from '@league/platform';
 import type { StoredWelcomeMessage, WelcomeDoc } from './welcome.model';
 
 const ID = 'welcome';
@@ -16,17 +17,16 @@ export class WelcomeRepository {
     // Every hub Welcome reads this: write (create the document) only the first time.
     const doc =
       (await this.model.findById(ID).lean<WelcomeDoc>()) ??
-      (await this.model
-        .findOneAndUpdate(
-          { _id: ID },
-          { $setOnInsert: { messages: [], nextId: 1, version: 0 } },
-          { upsert: true, new: true },
-        )
-        .lean<WelcomeDoc>()
-        .catch(async (err: { code?: number }) => {
-          if (err.code !== 11000) throw err;
-          return this.model.findById(ID).lean<WelcomeDoc>();
-        }));
+      (await upsertRacing(() =>
+        this.model
+          .findOneAndUpdate(
+            { _id: ID },
+            { $setOnInsert: { messages: [], nextId: 1, version: 0 } },
+            { upsert: true, new: true },
+          )
+          .lean<WelcomeDoc>()
+          .exec(),
+      ));
     return {
       messages: [...(doc?.messages ?? [])]
         .map((m) => ({ ...m, timestamp: new Date(m.timestamp) }))
