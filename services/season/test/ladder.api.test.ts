@@ -3,30 +3,30 @@ import { bootSeason, eventually, unique, witness, type Harness } from './support
 
 jest.setTimeout(120_000);
 
+/** A challenge of our own in season 18 (the seeded prod SC Trade ladder); answers its id. */
+async function createChallenge(h: Harness, admin: string, name: string, over: Record<string, unknown>) {
+  const res = await h.call('POST', '/admin/season-challenge', {
+    token: admin,
+    body: {
+      seasonChallengeId: 0,
+      seasonId: 18,
+      challengeName: name,
+      difficulties: 'Ultimate',
+      maxLevel: 100,
+      challengeCategoryId: 1,
+      challengeTypeId: 1,
+      pointValue: 10,
+      ...over,
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.body.seasonChallengeId as number;
+}
+
 describe('the season ladder', () => {
   let h: Harness;
   let admin: string;
   const challenge: Record<string, number> = {};
-
-  /** A challenge of our own in season 18 (the seeded prod SC Trade ladder). */
-  async function createChallenge(name: string, over: Record<string, unknown>) {
-    const res = await h.call('POST', '/admin/season-challenge', {
-      token: admin,
-      body: {
-        seasonChallengeId: 0,
-        seasonId: 18,
-        challengeName: name,
-        difficulties: 'Ultimate',
-        maxLevel: 100,
-        challengeCategoryId: 1,
-        challengeTypeId: 1,
-        pointValue: 10,
-        ...over,
-      },
-    });
-    expect(res.status).toBe(200);
-    return res.body.seasonChallengeId as number;
-  }
 
   async function join(username: string) {
     const res = await h.call('POST', '/season/add-participant/18', { token: await h.token(username) });
@@ -46,11 +46,15 @@ describe('the season ladder', () => {
   beforeAll(async () => {
     h = await bootSeason();
     admin = await h.token(unique('admin'), ['admin']);
-    challenge.big = await createChallenge('Kill the big one', { pointValue: 50 });
-    challenge.small = await createChallenge('Kill the small one', { pointValue: 20 });
-    challenge.tie = await createChallenge('First to the well', { pointValue: 5, challengeCategoryId: 6 });
-    challenge.capped = await createChallenge('Low level run', { challengeTypeId: 2, maxLevel: 40, pointValue: 30 });
-    challenge.scaling = await createChallenge('Crucible runs', {
+    challenge.big = await createChallenge(h, admin, 'Kill the big one', { pointValue: 50 });
+    challenge.small = await createChallenge(h, admin, 'Kill the small one', { pointValue: 20 });
+    challenge.tie = await createChallenge(h, admin, 'First to the well', { pointValue: 5, challengeCategoryId: 6 });
+    challenge.capped = await createChallenge(h, admin, 'Low level run', {
+      challengeTypeId: 2,
+      maxLevel: 40,
+      pointValue: 30,
+    });
+    challenge.scaling = await createChallenge(h, admin, 'Crucible runs', {
       challengeTypeId: 4,
       pointValue: 5,
       scalingThreshold: 5,
@@ -333,20 +337,7 @@ describe('the ladder of a writer when events are slow', () => {
 
   it('when a player joins and an admin records a completion, then each answer comes after the row was projected', async () => {
     const admin = await h.token(unique('admin'), ['admin']);
-    const created = await h.call('POST', '/admin/season-challenge', {
-      token: admin,
-      body: {
-        seasonChallengeId: 0,
-        seasonId: 18,
-        challengeName: 'Slow events',
-        difficulties: 'Ultimate',
-        maxLevel: 100,
-        challengeCategoryId: 1,
-        challengeTypeId: 1,
-        pointValue: 40,
-      },
-    });
-    expect(created.status).toBe(200);
+    const challengeId = await createChallenge(h, admin, 'Slow events', { pointValue: 40 });
     const name = unique('Slow');
     const joined = await h.call('POST', '/season/add-participant/18', { token: await h.token(name) });
     expect(joined.status).toBe(200);
@@ -356,7 +347,7 @@ describe('the ladder of a writer when events are slow', () => {
       token: admin,
       body: {
         seasonParticipantId: id,
-        participantChallenges: [{ seasonChallengeId: created.body.seasonChallengeId, quantity: 1 }],
+        participantChallenges: [{ seasonChallengeId: challengeId, quantity: 1 }],
       },
     });
     expect(set.status).toBe(200);
