@@ -8,10 +8,12 @@
 // lost or duplicated, checked by totals at the end: every stash item and every Scrap of the traders is
 // somewhere exactly once, every buyout the client saw accepted settled once with that buyer, every upload is
 // ready once, every chat message the hub acknowledged is in the chat log once (and none twice). One line of
-// figures per kill; bench/results/chaos.json has every figure.
+// figures per kill. A probe reads every app process's /health on its own port once a second; the run is cut
+// into 10 s windows by when requests were sent (sent, failed by kind, p95, the slowest process on the probe,
+// the last kill before), and each window with failures is printed. bench/results/chaos.json has every figure.
 //
 //   node bench/chaos.mjs [--minutes 10] [--rate 200] [--kill-every-s 30] [--outage-s 10] [--seed 30]
-//                        [--no-build] [--keep-cluster]
+//                        [--no-build] [--keep-cluster] [--targets season-0,kafka-2,…]
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -40,6 +42,7 @@ const { values: opts } = parseArgs({
     seed: { type: 'string', default: '30' },
     'no-build': { type: 'boolean', default: false },
     'keep-cluster': { type: 'boolean', default: false },
+    targets: { type: 'string', default: '' },
   },
 });
 const MINUTES = Number(opts.minutes);
@@ -667,7 +670,12 @@ async function drive(site, kafkaAdmin, mongo, stack) {
   // -------- the kills: every 30 s a random replica or broker, SIGKILL, then started again
   const kills = [];
   const lines = [];
-  const targets = [...site.replicas.map((r) => r.id), 'kafka-1', 'kafka-2', 'kafka-3'];
+  const everyTarget = [...site.replicas.map((r) => r.id), 'kafka-1', 'kafka-2', 'kafka-3'];
+  // --targets season-0,kafka-2,… kills only those (to reproduce what one kind of kill does).
+  const chosen = opts.targets.split(',').filter(Boolean);
+  const unknown = chosen.filter((t) => !everyTarget.includes(t));
+  if (unknown.length) throw new Error(`--targets: no ${unknown.join(', ')} (there are ${everyTarget.join(', ')})`);
+  const targets = chosen.length ? chosen : everyTarget;
   const urp = async () => {
     const { topics } = await kafkaAdmin.fetchTopicMetadata();
     return topics.reduce((n, t) => n + t.partitions.filter((p) => p.isr.length < p.replicas.length).length, 0);
@@ -717,6 +725,29 @@ async function drive(site, kafkaAdmin, mongo, stack) {
     }
   };
 
+  // -------- the probe: every app process's /health on its own port once a second, past nginx and the BFFs,
+  // so that a window of failed requests shows whether a process itself stopped answering (and which one).
+  const probes = [];
+  const probeAgent = new http.Agent({ keepAlive: true });
+  const probeOnce = (r) =>
+    new Promise((resolve) => {
+      const t0 = now();
+      const req = http.get(`http://127.0.0.1:${r.port}/health`, { agent: probeAgent, timeout: 5_000 }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ t: t0, id: r.id, ms: Math.round(now() - t0), ok: res.statusCode === 200 }));
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve({ t: t0, id: r.id, ms: Math.round(now() - t0), ok: false }));
+    });
+  const prober = async () => {
+    while (running()) {
+      const started = now();
+      probes.push(...(await Promise.all(site.replicas.map(probeOnce))));
+      await sleep(Math.max(0, 1_000 - (now() - started)));
+    }
+    probeAgent.destroy();
+  };
+
   say(`running ${MINUTES} min at ~${RATE} req/s; a kill every ${KILL_EVERY_MS / 1000} s`);
   const progress = setInterval(() => {
     const failed = requests.filter((r) => !r.ok).length;
@@ -724,7 +755,7 @@ async function drive(site, kafkaAdmin, mongo, stack) {
       `  ${(now() / 1000).toFixed(0)} s: ${requests.length} answered, ${failed} failed, ${inFlight} in flight; ${trades.filter((t) => t.bought).length} trades, ${uploads.length} uploads, ${chat.acked.size} chat messages`,
     );
   }, 60_000);
-  await Promise.all([browser(), trader(), uploader(), joiner(), killer(), ...chatters.map(chatClient)]);
+  await Promise.all([browser(), trader(), uploader(), joiner(), killer(), prober(), ...chatters.map(chatClient)]);
   clearInterval(progress);
   while (inFlight > 0) await sleep(100);
   const elapsedS = now() / 1000;
@@ -814,6 +845,34 @@ async function drive(site, kafkaAdmin, mongo, stack) {
     const s = [...arr].sort((a, b) => a - b);
     return s.length ? +s[Math.min(s.length - 1, Math.ceil((q / 100) * s.length) - 1)].toFixed(1) : null;
   };
+  // The run in 10 s windows: what was sent and failed (by kind), the slowest answer, the slowest process
+  // on the probe and the kill of the window. A window with failures and no kill in the 10 s before is a stall.
+  const WINDOW_MS = 10_000;
+  const windows = [];
+  for (let at = 0; at < elapsedS * 1000; at += WINDOW_MS) {
+    const sent = requests.filter((r) => r.t0 >= at && r.t0 < at + WINDOW_MS);
+    const bad = sent.filter((r) => !r.ok);
+    const failedKinds = {};
+    for (const r of bad) failedKinds[r.kind] = (failedKinds[r.kind] ?? 0) + 1;
+    const probed = probes.filter((x) => x.t >= at && x.t < at + WINDOW_MS);
+    const slowest = probed.reduce((m, x) => (!m || x.ms > m.ms ? x : m), undefined);
+    const kill = kills.filter((k) => k.at < at + WINDOW_MS).at(-1);
+    windows.push({
+      from: at / 1000,
+      sent: sent.length,
+      failed: bad.length,
+      failedKinds,
+      p95: p(
+        sent.map((r) => (r.t1 ?? r.t0) - r.t0),
+        95,
+      ),
+      slowestProbe: slowest ? `${slowest.id} ${slowest.ok ? `${slowest.ms} ms` : 'no answer'}` : null,
+      unanswered: [...new Set(probed.filter((x) => !x.ok).map((x) => x.id))],
+      lastKill: kill ? `${kill.target} at ${(kill.at / 1000).toFixed(0)} s` : null,
+    });
+  }
+  const probeByApp = {};
+  for (const x of probes) (probeByApp[x.id.replace(/-\d+$/, '')] ??= []).push(x);
   const report = {
     benchmark: 'chaos: the replicated site on the three-broker cluster under mixed load, a kill every 30 s (issue 30)',
     at: new Date().toISOString(),
@@ -849,6 +908,21 @@ async function drive(site, kafkaAdmin, mongo, stack) {
       ),
     },
     kills: lines,
+    probe: Object.fromEntries(
+      Object.entries(probeByApp).map(([app, xs]) => [
+        app,
+        {
+          probes: xs.length,
+          p99: p(
+            xs.filter((x) => x.ok).map((x) => x.ms),
+            99,
+          ),
+          max: Math.max(0, ...xs.filter((x) => x.ok).map((x) => x.ms)),
+          unanswered: xs.filter((x) => !x.ok).length,
+        },
+      ]),
+    ),
+    windows,
     trades: {
       attempted: trades.length,
       bought: bought.length,
@@ -918,6 +992,15 @@ try {
     `chat: ${report.chat.sent} sent, ${report.chat.acked} acknowledged, ${report.chat.stored} stored, ${report.chat.lost} lost, ${report.chat.doubled} doubled, ${report.chat.reconnects} reconnects`,
   );
   console.log(`joins: ${JSON.stringify(report.joins.statuses)}; restarts ${report.restarts.join(' ')}`);
+  console.log(
+    `probe (/health of each process, once a second): ${Object.entries(report.probe)
+      .map(([app, x]) => `${app} p99 ${x.p99} ms, max ${x.max} ms, ${x.unanswered} unanswered`)
+      .join('; ')}`,
+  );
+  for (const w of report.windows.filter((x) => x.failed > 0))
+    console.log(
+      `sent at ${w.from}-${w.from + 10} s: ${w.failed} of ${w.sent} failed ${JSON.stringify(w.failedKinds)}; p95 ${w.p95} ms; last kill ${w.lastKill ?? 'none'}; slowest process on the probe ${w.slowestProbe}${w.unanswered.length ? `; not answering: ${w.unanswered.join(', ')}` : ''}`,
+    );
   console.log(
     `goals: ${Object.entries(report.goals)
       .map(([k, g]) => `${k} ${g.pass ? 'pass' : 'MISSED'}`)
