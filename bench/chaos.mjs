@@ -845,8 +845,8 @@ async function drive(site, kafkaAdmin, mongo, stack) {
     const s = [...arr].sort((a, b) => a - b);
     return s.length ? +s[Math.min(s.length - 1, Math.ceil((q / 100) * s.length) - 1)].toFixed(1) : null;
   };
-  // The run in 10 s windows: what was sent and failed (by kind), the slowest answer, the slowest process
-  // on the probe and the kill of the window. A window with failures and no kill in the 10 s before is a stall.
+  // The run in 10 s windows by when requests were sent: what was sent and failed (by kind), their p95, the
+  // slowest process on the probe and the last kill before the window's end.
   const WINDOW_MS = 10_000;
   const windows = [];
   for (let at = 0; at < elapsedS * 1000; at += WINDOW_MS) {
