@@ -1,5 +1,5 @@
 import { filePublishedV1, betaFinalizedV1, type EventData } from '@league/contracts';
-import { aggregateKey, outboxEntry, type Locks } from '@league/platform';
+import { aggregateKey, isDuplicateKey, outboxEntry, type Locks } from '@league/platform';
 import type { Connection, Model } from 'mongoose';
 import { fileVersionModel, finalisationModel, type FileVersionDoc, type FinalisationDoc } from './file.model';
 
@@ -73,7 +73,7 @@ export class FileRepository {
       } as never);
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
   }
@@ -181,7 +181,7 @@ export class FileRepository {
         return { run: plain(doc)!, started: true };
       } catch (err) {
         // The upsert collided with the processing run's document: someone else's run is on.
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         return { run: (await this.finalisation())!, started: false };
       }
     });

@@ -1,4 +1,4 @@
-import type { Logger } from '@league/platform';
+import { isDuplicateKey, type Logger } from '@league/platform';
 import type Redis from 'ioredis';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { NotificationDoc } from '../domain/ports';
@@ -106,8 +106,8 @@ export class MongoSavedSearchStore implements SavedSearchStore {
         writeErrors?: { index: number; code: number }[] | { index: number; code: number };
       };
       const writeErrors = Array.isArray(e.writeErrors) ? e.writeErrors : e.writeErrors ? [e.writeErrors] : [];
-      if (!writeErrors.length && e.code !== 11000) throw err;
-      if (writeErrors.some((w) => w.code !== 11000)) throw err;
+      if (!writeErrors.length && !isDuplicateKey(e)) throw err;
+      if (!writeErrors.every(isDuplicateKey)) throw err;
       const failed = new Set(writeErrors.map((w) => w.index));
       if (!writeErrors.length) failed.add(0);
       return docs.filter((_, i) => !failed.has(i));

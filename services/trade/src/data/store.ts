@@ -1,4 +1,4 @@
-import { upsertRacing, type OutboxEntry } from '@league/platform';
+import { isDuplicateKey, upsertRacing, type OutboxEntry } from '@league/platform';
 import type Redis from 'ioredis';
 import type {
   BlockDoc,
@@ -240,7 +240,7 @@ export class MongoTradeStore implements TradeStore {
       await this.m.Notification.collection.insertOne(full as any);
       return full;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return null;
+      if (isDuplicateKey(err)) return null;
       throw err;
     }
   }

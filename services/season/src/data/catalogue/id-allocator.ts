@@ -1,4 +1,4 @@
-import type { Sequences } from '@league/platform';
+import { isDuplicateKey, type Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
 
 export type Sequence = 'itemId' | 'nodeId' | 'monsterId' | 'encounterId';
@@ -14,8 +14,6 @@ interface CounterDoc {
   _id: string;
   seq: number;
 }
-
-const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /**
  * Numeric catalogue ids from the platform's Redis sequences: one atomic `INCR` per id, shared by every
@@ -59,7 +57,7 @@ export class IdAllocator {
       try {
         return await insert(id);
       } catch (err) {
-        if (!isDuplicate(err) || attempt >= 20 || !(await idTaken(id))) throw err;
+        if (!isDuplicateKey(err) || attempt >= 20 || !(await idTaken(id))) throw err;
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { Sequences } from '@league/platform';
+import { isDuplicateKey, type Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
 import { nodeText, sanitizeNodeHtml } from '../../domain/catalogue/node-html';
 import type { NodeOwnerKind } from '../../domain/catalogue/ports';
@@ -21,8 +21,6 @@ export interface SeedReport {
   statFilters: number;
 }
 
-const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
-
 /** The record with this seed key, created if missing; a concurrent seed that wins the race is adopted. */
 async function ensure(
   find: () => Promise<number | undefined>,
@@ -33,7 +31,7 @@ async function ensure(
   try {
     return [await create(), true];
   } catch (err) {
-    const again = isDuplicate(err) ? await find() : undefined;
+    const again = isDuplicateKey(err) ? await find() : undefined;
     if (again === undefined) throw err;
     return [again, false];
   }

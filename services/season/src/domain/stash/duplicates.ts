@@ -1,5 +1,5 @@
 import { sortAndPage, type DuplicatesQuery, type Paged, type SuspectedDuplicate } from '@league/contracts';
-import { AppError, hasRole, type AuthUser } from '@league/platform';
+import { AppError, hasRole, isDuplicateKey, type AuthUser } from '@league/platform';
 import type { SeasonDoc } from '../../data/models';
 import type { DuplicateReviewDoc, InstanceCopy, ItemInstanceDoc, StashItemDoc } from '../../data/stash/models';
 import { namingFor } from '../game-names';
@@ -36,7 +36,7 @@ export async function openReviews(ctx: StashContext, held: StashItemDoc[]): Prom
   } catch (err) {
     const e = err as { code?: number; writeErrors?: Array<{ code?: number }> | { code?: number } };
     const errors = Array.isArray(e.writeErrors) ? e.writeErrors : e.writeErrors ? [e.writeErrors] : [e];
-    if (!errors.every((w) => w.code === 11000)) throw err; // a redo after a crash: those are open already
+    if (!errors.every(isDuplicateKey)) throw err; // a redo after a crash: those are open already
   }
 }
 

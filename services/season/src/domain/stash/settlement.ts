@@ -5,7 +5,7 @@ import {
   type EventData,
   type settlementRequestedV1,
 } from '@league/contracts';
-import { AppError, outboxEntry } from '@league/platform';
+import { AppError, isDuplicateKey, outboxEntry } from '@league/platform';
 import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { Reservation, StashItemDoc } from '../../data/stash/models';
 import { faultPoint, ITEM_SEQUENCE, locked, withStashes, type StashContext } from './context';
@@ -96,7 +96,7 @@ export async function onSettlementRequested(ctx: StashContext, e: Request): Prom
           outbox: plan ? [] : [failedEntry(ctx, e, reason!)],
         } as never);
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         doc = (await ctx.models.Settlement.findById(e.settlementId, { outbox: 0 }).lean<SettlementDoc>())!;
       }
       if (!plan) {
