@@ -26,9 +26,21 @@ export interface AuthOptions {
 
 export type AuthRequirement = 'none' | 'optional' | 'required' | { roles: string[] };
 
-/** Verifies access tokens against the account service's JWKS (cached and refreshed by jose). */
+/** How long a verified token is taken on trust without checking its signature again (never past its expiry). */
+export const VERIFIED_TOKEN_MS = 60_000;
+/** Verified tokens kept at most; past it the oldest go first. */
+const MAX_VERIFIED = 10_000;
+
+/**
+ * Verifies access tokens against the account service's JWKS (cached and refreshed by jose). A token that
+ * verified is kept for VERIFIED_TOKEN_MS (or until it expires, if sooner): a player's page makes several
+ * calls with the same token, and checking its signature again each time was a twentieth of a read's CPU.
+ * Tokens are not revocable before expiry anyway; a key withdrawn from the JWKS stops verifying new tokens at
+ * once and the ones already verified within a minute.
+ */
 export class Authenticator {
   private readonly keys: JWTVerifyGetKey;
+  private readonly verified = new Map<string, { user: AuthUser; until: number }>();
 
   constructor(private readonly opts: AuthOptions) {
     this.keys =
@@ -36,18 +48,29 @@ export class Authenticator {
   }
 
   async verify(token: string): Promise<AuthUser> {
+    const now = Date.now();
+    const known = this.verified.get(token);
+    if (known && known.until > now) return known.user;
+    if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.keys, { issuer: this.opts.issuer, audience: this.opts.audience });
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') {
         throw AppError.unauthorized('Access token is missing its subject');
       }
-      return {
+      const user: AuthUser = Object.freeze({
         id: payload.sub,
         username: payload.username,
         role: typeof payload.role === 'string' ? payload.role : 'player',
-        roles,
-      };
+        roles: Object.freeze(roles) as string[],
+      });
+      // jose accepted it, so it has not expired; a token without `exp` is not kept.
+      const until = Math.min(now + VERIFIED_TOKEN_MS, typeof payload.exp === 'number' ? payload.exp * 1000 : now);
+      if (until > now) {
+        if (this.verified.size >= MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { user, until });
+      }
+      return user;
     } catch (err) {
       if (err instanceof AppError) throw err;
       const code = (err as { code?: string }).code;
