@@ -54,6 +54,7 @@ const svc = await start(env);
 const ctx = svc.stash;
 try {
   await seedDemo(svc.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
+  await svc.ctx.seasons?.changed();
   const season = await ctx.season.models.Season.findById(SEASON_ID).lean();
   const participant = {
     _id: 99_000_001,

@@ -78,6 +78,7 @@ try {
   const seedStarted = Date.now();
   await seedDemo(svc.mongo, { season7StartsNow: true });
   await fillLadder(svc.mongo, SEASON_ID, PARTICIPANTS);
+  await svc.ctx.seasons?.changed();
   const seedMs = Date.now() - seedStarted;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...CONCURRENCY) });
   const urlPath = `/season/${SEASON_ID}/leaderboard`;

@@ -190,6 +190,7 @@ const storage = new ObjectStorage({
 const bucket = `${bucketPrefix}-prod`;
 try {
   await seedDemo(svc.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
+  await svc.ctx.seasons?.changed();
   const username = `benchstash${tag}`;
   const token = await identity.token({ username, roles: ['supporter_s7'] });
   const auth = { authorization: `Bearer ${token}` };

@@ -7,6 +7,8 @@ import { seedDemo } from './data/seed';
 import type { SeasonContext } from './domain/context';
 import { LeaderboardCache } from './domain/leaderboard';
 import { SeasonViewCache } from './domain/season-views';
+import { SeasonDirectory } from './domain/season-directory';
+import { redisSeasonDirectory } from './data/season-directory';
 import { subscribeProjections } from './events/consumers';
 import { adminApi } from './http/admin.routes';
 import { buildsApi } from './http/builds.routes';
@@ -81,6 +83,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         now: () => new Date(),
         ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
         views: new SeasonViewCache(),
+        seasons: new SeasonDirectory(redisSeasonDirectory(engines.redis, config.MONGO_DB, models), logger),
         locks: engines.locks,
         sequences: engines.sequences,
       };
@@ -105,6 +108,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       if (config.SEASON_SEED_DEMO) {
         const seeded = await seedDemo(engines.mongo, { season7StartsNow: config.SEASON7_STARTS_NOW });
         logger.info(seeded, 'season demo seed applied');
+        await ctx.seasons?.changed();
         logger.info(await seedDemoStashes(stash), 'demo stashes seeded');
         logger.info(await seedDemoDeaths(characters), 'demo deaths seeded');
       }

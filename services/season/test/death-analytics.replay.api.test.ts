@@ -36,6 +36,7 @@ describe('death analytics from real saves through the launcher upload', () => {
       testEnv('season', { ...jwks, SEASON_CONSUMER_GROUP: `deaths-season-${run}`, KAFKA_CLIENT_ID: `ds-${run}` }),
     );
     await seedDemo(season.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
+    await season.ctx.seasons?.changed();
     files = await startFiles(testEnv('files', { ...jwks, FILES_DEMO_SEED: 'false', KAFKA_CLIENT_ID: `df-${run}` }));
     bff = await startBff({
       ...testEnv('bff'),

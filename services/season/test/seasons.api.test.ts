@@ -113,9 +113,11 @@ describe('seasons and the demo seed', () => {
     const challenges = async () => (await h.call('GET', '/season/18')).body.seasonChallenges.length;
     const [c0, ch0] = [await count(), await challenges()];
     await seedDemo(h.svc.mongo, { participantsPerLadder: 12 });
+    await h.svc.ctx.seasons?.changed();
     expect([await count(), await challenges()]).toEqual([c0, ch0]);
     const before = Date.now();
     await seedDemo(h.svc.mongo, { participantsPerLadder: 12, season7StartsNow: true });
+    await h.svc.ctx.seasons?.changed();
     const s7 = (await h.call('GET', '/season/18')).body;
     expect(Date.parse(s7.startDate)).toBeGreaterThan(before - 61_000);
     expect(Date.parse(s7.startDate)).toBeLessThanOrEqual(Date.now());

@@ -189,6 +189,8 @@ export interface SeasonDoc {
   seasonTypeId: number;
   seasonNumber: number;
   modName: string;
+  /** modName in lower case: the mod's lookup key. */
+  modNameKey: string;
   participationTag: string;
   startsAt: Date;
   endsAt: Date;

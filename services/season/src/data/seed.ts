@@ -154,6 +154,8 @@ export const demoName = (i: number) =>
  * Seeds seasons, categories, challenges and a demo ladder. Idempotent: fixed ids and upserts; a season's
  * challenges and demo ladder are written only until its `seededAt` is set, so an admin's later edits
  * are never undone by another run. With `season7StartsNow` each run moves Season 7's window to now.
+ * A season service already running sees the seasons written here once told (`ctx.seasons.changed()`, or
+ * the directory's token replaced, as the seed command does), else within SNAPSHOT_MAX_AGE_MS.
  */
 export async function seedDemo(
   conn: Connection,

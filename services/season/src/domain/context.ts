@@ -10,6 +10,7 @@ import {
   type Sequences,
 } from '@league/platform';
 import type { SeasonModels } from '../data/models';
+import type { SeasonDirectory } from './season-directory';
 import type { SeasonViewCache } from './season-views';
 
 /** What the use cases need from the outside world: the models, a logger, and a nudge for the outbox relay. */
@@ -33,6 +34,8 @@ export interface SeasonContext {
   locks?: Locks;
   /** Challenges and participants of the public season views, per season version (none: always read). */
   views?: SeasonViewCache;
+  /** Every season document under a change token (none: read them each time); see season-directory.ts. */
+  seasons?: SeasonDirectory;
   /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
   sequences?: Sequences;
   /** The published game data of each branch (names of items, affixes and creatures); none: names from the tables. */

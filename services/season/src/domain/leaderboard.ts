@@ -4,7 +4,7 @@ import type { AuthUser } from '@league/platform';
 import type { SeasonDoc, StandingDoc } from '../data/models';
 import type { SeasonContext } from './context';
 import { rankLadder } from './ranking';
-import { assertSeasonVisible, findSeason } from './seasons';
+import { assertSeasonVisible, findSeason, seasonDoc } from './seasons';
 
 const gzip = promisify(gzipCb);
 
@@ -80,9 +80,7 @@ export class LeaderboardCache {
    * next read sees the change here, on any instance.
    */
   private async currentLadder(seasonId: number, hit: Ladder & { checkedAt: number; season: SeasonDoc }) {
-    const stored = await this.ctx.models.Season.findById(seasonId, { ladderVersion: 1 }).lean<{
-      ladderVersion: number;
-    }>();
+    const stored = await seasonDoc(this.ctx, seasonId);
     const want = stored?.ladderVersion ?? hit.version;
     let ladder = hit;
     // A rebuild already running may have read the version before the change: at most two more.

@@ -1,10 +1,10 @@
 import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
 import { AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
-import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc, type SeasonDoc } from '../data/models';
+import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc } from '../data/models';
 import { underLock, usernameKey, type Branch, type SeasonContext } from './context';
 import { killerName, namingFor } from './game-names';
 import type { LeaderboardCache } from './leaderboard';
-import { assertSeasonVisible, findSeason, seasonDto, seasonStatus } from './seasons';
+import { assertSeasonVisible, findSeason, seasonDocs, seasonDto, seasonStatus } from './seasons';
 import { bumpSeasonView } from './season-views';
 import { onParticipantEvent } from './standings';
 
@@ -104,10 +104,8 @@ export async function profile(ctx: SeasonContext, user: AuthUser, branch: Branch
   )
     .sort({ _id: 1 })
     .lean<ParticipantDoc[]>();
-  const seasons = await ctx.models.Season.find({
-    _id: { $in: participants.map((p) => p.seasonId) },
-    isBeta: branch === 'beta',
-  }).lean<SeasonDoc[]>();
+  const joined = new Set(participants.map((p) => p.seasonId));
+  const seasons = (await seasonDocs(ctx)).filter((s) => joined.has(s._id) && s.isBeta === (branch === 'beta'));
   const byId = new Map(seasons.map((s) => [s._id, s]));
   const now = ctx.now();
   return {

@@ -49,4 +49,5 @@ export async function bumpSeasonView(ctx: SeasonContext, seasonId: number): Prom
   await underLock(ctx, 'seasons', seasonId, () =>
     ctx.models.Season.updateOne({ _id: seasonId }, { $inc: { viewVersion: 1 } }),
   );
+  await ctx.seasons?.changed();
 }

@@ -65,8 +65,19 @@ export async function seasonChallenges(ctx: SeasonContext, seasonId: number): Pr
   return challenges.map((c) => challengeDto(c, names));
 }
 
+/** Every season document, as of a write that finished before this call (season-directory.ts). */
+export async function seasonDocs(ctx: SeasonContext): Promise<readonly SeasonDoc[]> {
+  return ctx.seasons ? ctx.seasons.all() : ctx.models.Season.find({}, { outbox: 0 }).lean<SeasonDoc[]>();
+}
+
+/** One season document, or undefined (through the directory when the context has one). */
+export async function seasonDoc(ctx: SeasonContext, seasonId: number): Promise<SeasonDoc | undefined> {
+  const held = await ctx.seasons?.byId(seasonId);
+  return held ?? (await ctx.models.Season.findById(seasonId, { outbox: 0 }).lean<SeasonDoc>()) ?? undefined;
+}
+
 export async function findSeason(ctx: SeasonContext, seasonId: number): Promise<SeasonDoc> {
-  const season = await ctx.models.Season.findById(seasonId).lean<SeasonDoc>();
+  const season = await seasonDoc(ctx, seasonId);
   if (!season) throw AppError.notFound(`Season ${seasonId} does not exist`);
   return season;
 }
@@ -89,7 +100,7 @@ export async function assertParticipantVisible(ctx: SeasonContext, participantId
     seasonId: number;
   }>();
   if (!participant) return;
-  const season = await ctx.models.Season.findById(participant.seasonId, { isBeta: 1 }).lean<{ isBeta: boolean }>();
+  const season = await seasonDoc(ctx, participant.seasonId);
   if (season?.isBeta) throw AppError.notFound(`Participant ${participantId} does not exist`);
 }
 
@@ -120,7 +131,7 @@ function viewPart<T>(
   return ctx.views ? ctx.views.get(season, part, load) : load();
 }
 
-async function withExtras(ctx: SeasonContext, seasons: SeasonDoc[], include: Include) {
+async function withExtras(ctx: SeasonContext, seasons: readonly SeasonDoc[], include: Include) {
   const now = ctx.now();
   return Promise.all(
     seasons.map(async (s) => {
@@ -141,8 +152,7 @@ async function withExtras(ctx: SeasonContext, seasons: SeasonDoc[], include: Inc
 
 /** The ladders of the newest season on a branch (Season 7: SC Trade and HC SSF). */
 export async function latestSeasons(ctx: SeasonContext, branch: Branch, include: Include) {
-  // One read of the branch's seasons (a dozen documents) instead of the newest and then its ladders.
-  const all = await ctx.models.Season.find({ isBeta: branch === 'beta' }, { outbox: 0 }).lean<SeasonDoc[]>();
+  const all = (await seasonDocs(ctx)).filter((s) => s.isBeta === (branch === 'beta'));
   if (!all.length) return [];
   const newest = Math.max(...all.map((s) => s.seasonNumber));
   const seasons = all
@@ -160,12 +170,10 @@ export async function seasonById(ctx: SeasonContext, seasonId: number, user: Aut
 
 /** The seasons of one mod (GrimLeagueS07, or S03–S06 for the previous seasons) on a branch, with challenges. */
 export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: Branch) {
-  const seasons = await ctx.models.Season.find(
-    { modNameKey: modName.toLowerCase(), isBeta: branch === 'beta' },
-    { outbox: 0 },
-  )
-    .sort({ seasonTypeId: 1, _id: 1 })
-    .lean<SeasonDoc[]>();
+  const key = modName.toLowerCase();
+  const seasons = (await seasonDocs(ctx))
+    .filter((s) => s.modNameKey === key && s.isBeta === (branch === 'beta'))
+    .sort((a, b) => a.seasonTypeId - b.seasonTypeId || a._id - b._id);
   if (!seasons.length) throw AppError.notFound(`No season uses the mod ${modName}`);
   return withExtras(ctx, seasons, { challenges: true });
 }
@@ -174,6 +182,7 @@ export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: 
 export async function bumpLadder(ctx: SeasonContext, seasonIds: number[]) {
   for (const id of seasonIds) {
     await underLock(ctx, 'seasons', id, () => ctx.models.Season.updateOne({ _id: id }, { $inc: { ladderVersion: 1 } }));
+    await ctx.seasons?.changed();
     ctx.ladderChanged(id);
   }
 }

@@ -37,6 +37,7 @@ export async function bootSeason(
   });
   const svc = await start(env);
   await seedDemo(svc.mongo, seed);
+  await svc.ctx.seasons?.changed();
   const tokens = new Map<string, string>();
   const token = async (username: string, roles: string[] = []) => {
     const key = `${username}|${roles.join(',')}`;

@@ -3,6 +3,7 @@ import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { IdSource } from '../../data/stash/ids';
 import type { StashModels } from '../../data/stash/models';
 import { usernameKey, type SeasonContext } from '../context';
+import { seasonDoc } from '../seasons';
 import type { RecordTable } from './records';
 import type { StashViewCache } from './views';
 
@@ -56,7 +57,7 @@ export async function participantOf(ctx: StashContext, participantId: number): P
     challenges: 0,
   }).lean<ParticipantDoc>();
   if (!participant) throw AppError.notFound(`Participant ${participantId} does not exist`);
-  const season = await ctx.season.models.Season.findById(participant.seasonId, { outbox: 0 }).lean<SeasonDoc>();
+  const season = await seasonDoc(ctx.season, participant.seasonId);
   if (!season) throw AppError.notFound(`Season ${participant.seasonId} does not exist`);
   return { participant, season };
 }
