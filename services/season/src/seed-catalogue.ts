@@ -1,5 +1,6 @@
 import { connectMongo, createLogger, redisConnection, sequencesFor } from '@league/platform';
 import { loadServiceConfig } from './config';
+import { redisChangeToken } from './data/change-tokens';
 import { seedCatalogue } from './data/catalogue/seed';
 
 /** `node services/season/dist/seed-catalogue.js`: writes the demo catalogue into the service's database. */
@@ -10,7 +11,9 @@ async function main(): Promise<void> {
   // Ids come from the same Redis sequences as the running service's, so the two never hand out one twice.
   const redis = redisConnection(config.REDIS_URL, { maxRetriesPerRequest: 3 });
   try {
-    const created = await seedCatalogue(conn, sequencesFor(redis, config.MONGO_DB));
+    // The running service's catalogue cache sees the seeded records through the same change token.
+    const token = redisChangeToken(redis, config.MONGO_DB, 'catalogue');
+    const created = await seedCatalogue(conn, sequencesFor(redis, config.MONGO_DB), token);
     logger.info({ db: config.MONGO_DB, created }, 'catalogue seeded');
   } finally {
     await conn.close();

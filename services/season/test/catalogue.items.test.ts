@@ -1,4 +1,5 @@
 import { catalogueStore } from '../src/data/catalogue/repositories';
+import { redisChangeToken } from '../src/data/change-tokens';
 import { bootCatalogue, type CatalogueHarness } from './catalogue.support';
 
 jest.setTimeout(60_000);
@@ -54,8 +55,9 @@ describe('catalogue items', () => {
 
   it('when two processes allocate item ids at the same time, then no id is handed out twice and no item is lost', async () => {
     // Two stores stand for two processes: each its own allocator over the shared Redis sequence.
-    const a = catalogueStore(h.svc.mongo, h.svc.sequences);
-    const b = catalogueStore(h.svc.mongo, h.svc.sequences);
+    const token = redisChangeToken(h.svc.redis, h.svc.config.MONGO_DB, 'catalogue');
+    const a = catalogueStore(h.svc.mongo, h.svc.sequences, token);
+    const b = catalogueStore(h.svc.mongo, h.svc.sequences, token);
     const fields = (name: string) => ({
       name,
       active: false,

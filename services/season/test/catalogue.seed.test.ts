@@ -6,6 +6,7 @@ import {
   STAT_FILTER_CATEGORIES,
 } from '@league/contracts';
 import { seedCatalogue } from '../src/data/catalogue/seed';
+import { redisChangeToken } from '../src/data/change-tokens';
 import { bootCatalogue, type CatalogueHarness } from './catalogue.support';
 
 jest.setTimeout(120_000);
@@ -14,9 +15,12 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
   let h: CatalogueHarness;
   let first: Awaited<ReturnType<typeof seedCatalogue>>;
 
+  // The running service's own catalogue token: its cache sees what the seed writes.
+  const catalogueToken = () => redisChangeToken(h.svc.redis, h.svc.config.MONGO_DB, 'catalogue');
+
   beforeAll(async () => {
     h = await bootCatalogue();
-    first = await seedCatalogue(h.svc.mongo, h.svc.sequences);
+    first = await seedCatalogue(h.svc.mongo, h.svc.sequences, catalogueToken());
   }, 180_000);
 
   afterAll(async () => {
@@ -148,7 +152,7 @@ describe('the demo catalogue seed, and the reference endpoints', () => {
         ].map((c) => h.svc.mongo.collection(c).countDocuments()),
       );
     const before = await count();
-    const again = await seedCatalogue(h.svc.mongo, h.svc.sequences);
+    const again = await seedCatalogue(h.svc.mongo, h.svc.sequences, catalogueToken());
     expect(again).toEqual({ items: 0, nodes: 0, encounters: 0, monsters: 0, mutators: 0, statFilters: 0 });
     expect(await count()).toEqual(before);
     expect((await h.get(`/season/item/${item.itemId}`)).body.lore).toBe('Edited by an admin.');

@@ -14,6 +14,7 @@ import {
 } from '@league/contracts';
 import { Api, hasRole, type Authenticator, type AuthUser, type ServiceEngines } from '@league/platform';
 import { catalogueStore } from '../data/catalogue/repositories';
+import { redisChangeToken } from '../data/change-tokens';
 import { cachedCatalogue } from '../domain/catalogue/cache';
 import { getItem, getItemStats, listItemsPaged } from '../domain/catalogue/items';
 import { getMonster, listEncounters, listMonstersPaged } from '../domain/catalogue/monsters';
@@ -129,7 +130,8 @@ export function catalogueRoutes(deps: CatalogueDeps, authenticator: Authenticato
 
 /** The catalogue's public and admin routers over one store: what server.ts adds to its apis. */
 export function catalogueApis(engines: ServiceEngines): Api[] {
-  const store = catalogueStore(engines.mongo, engines.sequences);
+  const token = redisChangeToken(engines.redis, engines.config.MONGO_DB, 'catalogue');
+  const store = catalogueStore(engines.mongo, engines.sequences, token);
   // Public reads and the admin screens share one cache: an admin's write here is seen by the next read.
   const deps = cachedCatalogue(store, store.version);
   return [catalogueRoutes(deps, engines.auth), adminCatalogueRoutes(deps, engines.auth)];

@@ -146,22 +146,6 @@ const statFilterSchema = new mongoose.Schema<StatFilterDoc>(
 );
 
 // The service and the seed may both ask for the models on one connection: register each once.
-/**
- * One document, `_id` 'items': a token replaced after every write of an item or a node, which the public
- * catalogue cache (domain/catalogue/cache.ts) compares. A fresh random token, not a counter: FerretDB can
- * collapse two concurrent `$inc`s of one document into one, while the last `$set` always leaves a value
- * no reader has cached before that write.
- */
-export interface CatalogueMetaDoc {
-  _id: string;
-  token: string;
-}
-
-const metaSchema = new mongoose.Schema<CatalogueMetaDoc>(
-  { _id: String, token: { type: String, required: true } },
-  { versionKey: false, strict: true },
-);
-
 function model<T>(conn: Connection, name: string, schema: mongoose.Schema<T>, collection: string) {
   return (conn.models[name] as mongoose.Model<T> | undefined) ?? conn.model<T>(name, schema, collection);
 }
@@ -174,7 +158,6 @@ export function catalogueModels(conn: Connection) {
     monsters: model<MonsterDoc>(conn, 'CatalogueMonster', monsterSchema, 'catalogue_monsters'),
     mutators: model<MutatorDoc>(conn, 'BoundlessMutator', mutatorSchema, 'boundless_mutators'),
     statFilters: model<StatFilterDoc>(conn, 'StatFilter', statFilterSchema, 'stat_filters'),
-    meta: model<CatalogueMetaDoc>(conn, 'CatalogueMeta', metaSchema, 'catalogue_meta'),
   };
 }
 export type CatalogueModels = ReturnType<typeof catalogueModels>;

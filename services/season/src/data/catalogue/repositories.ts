@@ -1,7 +1,7 @@
 import type { Mutator, StatFilter } from '@league/contracts';
-import { upsertRacing, type Sequences } from '@league/platform';
-import { randomUUID } from 'node:crypto';
+import type { Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
+import type { ChangeToken } from '../change-tokens';
 import type {
   CatalogueDeps,
   CatalogueVersion,
@@ -71,19 +71,19 @@ const toMonster = (d: MonsterDoc): MonsterRecord => ({
   parentMonsterId: d.parentMonsterId ?? null,
 });
 
-/** Mongoose projection-free reads return plain objects; writes go through `findOneAndUpdate` with `new`. */
-/** The catalogue's version token (see CatalogueMetaDoc): read by the cache, replaced by every item or node write. */
-export class MongoCatalogueVersion implements CatalogueVersion {
-  constructor(private readonly m: CatalogueModels) {}
+/**
+ * The catalogue's version token (a change token in Redis, data/change-tokens.ts): read by the cache
+ * (domain/catalogue/cache.ts), replaced after every item or node write.
+ */
+export class CatalogueToken implements CatalogueVersion {
+  constructor(private readonly token: ChangeToken) {}
 
-  async current(): Promise<string> {
-    return (await this.m.meta.findById(ITEMS_VERSION, { token: 1 }).lean<{ token: string }>())?.token ?? '';
+  current(): Promise<string> {
+    return this.token.current();
   }
 
-  async bump(): Promise<void> {
-    await upsertRacing(() =>
-      this.m.meta.updateOne({ _id: ITEMS_VERSION }, { $set: { token: randomUUID() } }, { upsert: true }),
-    );
+  bump(): Promise<void> {
+    return this.token.replace();
   }
 
   /** Runs a write, then replaces the token (also when the write failed part way: a spare bump is harmless). */
@@ -95,13 +95,12 @@ export class MongoCatalogueVersion implements CatalogueVersion {
     }
   }
 }
-const ITEMS_VERSION = 'items';
 
 class MongoItems implements ItemRepository {
   constructor(
     private readonly m: CatalogueModels,
     private readonly ids: IdAllocator,
-    private readonly version: MongoCatalogueVersion,
+    private readonly version: CatalogueToken,
   ) {}
 
   async list(filter: ItemFilter): Promise<ItemRecord[]> {
@@ -148,7 +147,7 @@ class MongoNodes implements NodeRepository {
   constructor(
     private readonly m: CatalogueModels,
     private readonly ids: IdAllocator,
-    private readonly version: MongoCatalogueVersion,
+    private readonly version: CatalogueToken,
   ) {}
 
   async ofOwner(kind: NodeOwnerKind, ownerId: number) {
@@ -316,18 +315,21 @@ export interface CatalogueStore extends CatalogueDeps {
   nodes: MongoNodes;
   encounters: MongoEncounters;
   monsters: MongoMonsters;
-  version: MongoCatalogueVersion;
+  version: CatalogueToken;
   models: CatalogueModels;
   /** Resolves once the indexes exist (the seed keys must be unique from the first write). */
   ready: Promise<void>;
 }
 
-/** The catalogue over one connection; ids come from the platform's Redis sequences (see IdAllocator). */
-export function catalogueStore(conn: Connection, sequences: Sequences): CatalogueStore {
+/**
+ * The catalogue over one connection; ids come from the platform's Redis sequences (see IdAllocator), its
+ * version from a change token (`redisChangeToken(redis, database, 'catalogue')`).
+ */
+export function catalogueStore(conn: Connection, sequences: Sequences, token: ChangeToken): CatalogueStore {
   const models = catalogueModels(conn);
   const ids = new IdAllocator(conn, sequences);
   const ready = Promise.all(Object.values(models).map((m) => m.init())).then(() => undefined);
-  const version = new MongoCatalogueVersion(models);
+  const version = new CatalogueToken(token);
   return {
     items: new MongoItems(models, ids, version),
     nodes: new MongoNodes(models, ids, version),

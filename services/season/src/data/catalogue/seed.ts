@@ -2,6 +2,7 @@ import { isDuplicateKey, type Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
 import { nodeText, sanitizeNodeHtml } from '../../domain/catalogue/node-html';
 import type { NodeOwnerKind } from '../../domain/catalogue/ports';
+import type { ChangeToken } from '../change-tokens';
 import { catalogueStore } from './repositories';
 import {
   expandMutators,
@@ -45,8 +46,8 @@ const html = (text: string) => sanitizeNodeHtml(text.split('\n').join('<br>'));
  * duplicating anything, and never touches records admins made or edited. Mutators and stat filters
  * are reference data keyed by name and tag, written as the seed data says.
  */
-export async function seedCatalogue(conn: Connection, sequences: Sequences): Promise<SeedReport> {
-  const store = catalogueStore(conn, sequences);
+export async function seedCatalogue(conn: Connection, sequences: Sequences, token: ChangeToken): Promise<SeedReport> {
+  const store = catalogueStore(conn, sequences, token);
   await store.ready;
   const created: SeedReport = { items: 0, nodes: 0, encounters: 0, monsters: 0, mutators: 0, statFilters: 0 };
   const { models } = store;
