@@ -141,6 +141,10 @@ export class ReplicatedSite {
     const upstream = (app: AppName) =>
       [
         `  upstream ${app} {`,
+        // Each request to the replica with the fewest in flight: one that falls behind (a collector pause,
+        // a CPU profile, its first seconds after a restart, a neighbour's burst on this machine) gets less
+        // until it catches up, instead of half of everything queueing behind it as round robin does.
+        '    least_conn;',
         // A replica that refused a connection is left alone for 2 s; then nginx tries it again.
         ...this.replicas
           .filter((r) => r.app === app)
