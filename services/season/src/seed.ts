@@ -4,7 +4,7 @@ import { seedDemo } from './data/seed';
 import { sequenceIds } from './data/stash/ids';
 import { stashModels } from './data/stash/models';
 import { seasonModels } from './data/models';
-import { redisSeasonDirectory } from './data/season-directory';
+import { redisChangeToken } from './data/change-tokens';
 import { announceParticipants } from './domain/stash/announce';
 import { RecordTable } from './domain/stash/records';
 import { seedDemoStashes } from './domain/stash/seed';
@@ -21,7 +21,7 @@ async function main() {
   try {
     const result = await seedDemo(conn, { season7StartsNow: config.SEASON7_STARTS_NOW });
     // Running season services read the season documents again at once (domain/season-directory.ts).
-    await redisSeasonDirectory(redis, config.MONGO_DB, seasonModels(conn)).changed();
+    await redisChangeToken(redis, config.MONGO_DB, 'seasons').replace();
     logger.info({ ...result, db: config.MONGO_DB, season7StartsNow: config.SEASON7_STARTS_NOW }, 'season demo seeded');
     // The demo players' cloud stashes, through the upload use case; the running service's relay publishes
     // the events this leaves in the outboxes.

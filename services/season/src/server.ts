@@ -8,7 +8,8 @@ import type { SeasonContext } from './domain/context';
 import { LeaderboardCache } from './domain/leaderboard';
 import { SeasonViewCache } from './domain/season-views';
 import { SeasonDirectory } from './domain/season-directory';
-import { redisSeasonDirectory } from './data/season-directory';
+import { redisChangeToken } from './data/change-tokens';
+import type { SeasonDoc } from './data/models';
 import { subscribeProjections } from './events/consumers';
 import { adminApi } from './http/admin.routes';
 import { buildsApi } from './http/builds.routes';
@@ -83,7 +84,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
         now: () => new Date(),
         ladderChanged: (seasonId) => leaderboard?.invalidate(seasonId),
         views: new SeasonViewCache(),
-        seasons: new SeasonDirectory(redisSeasonDirectory(engines.redis, config.MONGO_DB, models), logger),
+        seasons: new SeasonDirectory(
+          redisChangeToken(engines.redis, config.MONGO_DB, 'seasons'),
+          () => models.Season.find({}, { outbox: 0 }).lean<SeasonDoc[]>(),
+          logger,
+        ),
         locks: engines.locks,
         sequences: engines.sequences,
       };

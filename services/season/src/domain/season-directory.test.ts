@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { SeasonDoc } from '../data/models';
-import { SeasonDirectory, SNAPSHOT_MAX_AGE_MS, type SeasonDirectoryPort } from './season-directory';
+import type { ChangeToken } from '../data/change-tokens';
+import { SeasonDirectory, SNAPSHOT_MAX_AGE_MS } from './season-directory';
 
 const season = (id: number, ladderVersion = 0): SeasonDoc => ({
   _id: id,
@@ -16,7 +17,7 @@ const season = (id: number, ladderVersion = 0): SeasonDoc => ({
   ladderVersion,
 });
 
-/** The directory's port as the engines would answer it: a token and the stored documents, each changeable. */
+/** The directory's token and documents as the engines would answer them, each changeable. */
 function storeOf() {
   const store = {
     token: 't1',
@@ -26,22 +27,22 @@ function storeOf() {
     /** While set, reads wait for it (to order two reads). */
     hold: undefined as Promise<void> | undefined,
   };
-  const port: SeasonDirectoryPort = {
-    token: async () => {
+  const token: ChangeToken = {
+    current: async () => {
       if (store.tokenFails) throw new Error('redis away');
       return store.token;
     },
-    changed: async () => {
+    replace: async () => {
       store.token = `t${Number(store.token.slice(1)) + 1}`;
     },
-    readAll: async () => {
-      store.reads += 1;
-      const docs = store.docs.map((d) => ({ ...d }));
-      await store.hold;
-      return docs;
-    },
   };
-  return { store, directory: new SeasonDirectory(port, pino({ level: 'silent' })) };
+  const readAll = async () => {
+    store.reads += 1;
+    const docs = store.docs.map((d) => ({ ...d }));
+    await store.hold;
+    return docs;
+  };
+  return { store, directory: new SeasonDirectory(token, readAll, pino({ level: 'silent' })) };
 }
 
 describe('the season directory', () => {
@@ -63,7 +64,8 @@ describe('the season directory', () => {
   it('when this instance writes, then its own next read reads again, and so do the others', async () => {
     const { store, directory } = storeOf();
     const other = new SeasonDirectory(
-      { token: async () => store.token, changed: async () => undefined, readAll: async () => store.docs },
+      { current: async () => store.token, replace: async () => undefined },
+      async () => store.docs,
       pino({ level: 'silent' }),
     );
     await directory.all();

@@ -1,15 +1,6 @@
 import type { Logger } from '@league/platform';
+import type { ChangeToken } from '../data/change-tokens';
 import type { SeasonDoc } from '../data/models';
-
-/** Where the directory's change token lives and how the season documents are read (data/season-directory.ts). */
-export interface SeasonDirectoryPort {
-  /** The token of the last change to any season document (one is made when none exists yet). */
-  token(): Promise<string>;
-  /** Replaces the token: called after every write of a season document has finished. */
-  changed(): Promise<void>;
-  /** Every season document, without its outbox. */
-  readAll(): Promise<SeasonDoc[]>;
-}
 
 interface Snapshot {
   token: string;
@@ -38,8 +29,13 @@ export class SeasonDirectory {
   private snapshot?: Snapshot;
   private pending?: { token: string; job: Promise<Snapshot> };
 
+  /**
+   * `token`: the seasons' change token (`redisChangeToken(redis, database, 'seasons')`); `readAll`: every
+   * season document, without its outbox.
+   */
   constructor(
-    private readonly port: SeasonDirectoryPort,
+    private readonly token: ChangeToken,
+    private readonly readAll: () => Promise<SeasonDoc[]>,
     private readonly logger: Logger,
   ) {}
 
@@ -55,7 +51,7 @@ export class SeasonDirectory {
   async changed(): Promise<void> {
     this.snapshot = undefined;
     try {
-      await this.port.changed();
+      await this.token.replace();
     } catch (err) {
       // Other instances then see the write within SNAPSHOT_MAX_AGE_MS; this one at once (no snapshot).
       this.logger.warn({ err }, 'season directory token not replaced; other instances see the change late');
@@ -65,16 +61,16 @@ export class SeasonDirectory {
   private async current(): Promise<Snapshot> {
     let token: string;
     try {
-      token = await this.port.token();
+      token = await this.token.current();
     } catch (err) {
       // No token, no proof the snapshot is current: read the documents (and keep nothing).
       this.logger.warn({ err }, 'season directory token unreadable; reading the seasons');
-      return snapshotOf('', await this.port.readAll());
+      return snapshotOf('', await this.readAll());
     }
     const held = this.snapshot;
     if (held && held.token === token && Date.now() - held.readAt < SNAPSHOT_MAX_AGE_MS) return held;
     if (this.pending?.token === token) return this.pending.job;
-    const job = this.port.readAll().then((docs) => {
+    const job = this.readAll().then((docs) => {
       const fresh = snapshotOf(token, docs);
       // A slower read of an older token must not replace a newer snapshot.
       if (this.pending?.job === job) this.snapshot = fresh;
