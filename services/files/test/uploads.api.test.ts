@@ -150,6 +150,40 @@ describe('uploads, processing and downloads', () => {
     expect(Buffer.from(await (await fetch(after[0]!.downloadUrl)).arrayBuffer()).equals(v2)).toBe(true);
   });
 
+  it('when the same upload is sent again (the client got no answer), then it is one version, and only other bytes or fields make a new one', async () => {
+    const v1 = validArz(13);
+    const records = () => h.svc.repo.files.find({ fileName: 'Again.arz' }).sort({ createdAt: 1 }).lean();
+    const objects = async () =>
+      (await h.svc.storage.list(h.svc.bucketFor('prod'))).map((o) => o.key).filter((k) => k.startsWith('files/'));
+    const before = new Set(await objects());
+
+    // Two copies at once (the first still in flight when the client gave up), then a third after both.
+    await h.svc.workers.uploads.pause();
+    const pair = [upload(h, 'Again.arz', v1, { modName: 'Again' }), upload(h, 'Again.arz', v1, { modName: 'Again' })];
+    await eventually(async () => (await records()).length === 1);
+    h.svc.workers.uploads.resume();
+    const answers = await Promise.all(pair);
+    const third = await upload(h, 'Again.arz', v1, { modName: 'Again' });
+    const first = (await records())[0]!;
+    expect([...answers, third].map((a) => [a.status, a.body.id, a.body.status])).toEqual([
+      [200, first._id, 'ready'],
+      [200, first._id, 'ready'],
+      [200, first._id, 'ready'],
+    ]);
+    expect((await records()).map((r) => r.status)).toEqual(['ready']);
+    // The copies' objects went: one object for the one version.
+    expect((await objects()).filter((k) => !before.has(k))).toEqual([`files/${first._id}`]);
+
+    // The same bytes under another mod name, other bytes, then the first bytes again: each a new version.
+    expect((await upload(h, 'Again.arz', v1, { modName: 'Renamed' })).body.status).toBe('ready');
+    expect((await upload(h, 'Again.arz', validArz(14), { modName: 'Renamed' })).body.status).toBe('ready');
+    const back = await upload(h, 'Again.arz', v1, { modName: 'Renamed' });
+    expect(back.body).toMatchObject({ status: 'ready', md5: md5(v1) });
+    expect((await records()).map((r) => r.status)).toEqual(['superseded', 'superseded', 'superseded', 'ready']);
+    const served = (await list()).modFiles.find((f) => f.fileName === 'Again.arz')!;
+    expect(Buffer.from(await (await fetch(served.downloadUrl)).arrayBuffer()).equals(v1)).toBe(true);
+  });
+
   it('when a new version fails validation, then the previous version stays served', async () => {
     const v1 = validArc(12);
     expect((await upload(h, 'Keep.arc', v1)).body.status).toBe('ready');

@@ -25,6 +25,11 @@ export interface FileVersionDoc {
   size: number;
   md5: string | null;
   sha256: string | null;
+  /**
+   * The SHA-256 of the bytes as they were received (before validation): an upload of the same bytes while
+   * this version is its slot's newest is the same upload sent again (register). Absent on older records.
+   */
+  receivedSha256?: string | null;
   uploadedBy: string;
   /** The beta version this prod version was promoted from. */
   promotedFrom: string | null;
@@ -50,6 +55,7 @@ const schema = new Schema<FileVersionDoc>(
     size: { type: Number, default: 0 },
     md5: { type: String, default: null },
     sha256: { type: String, default: null },
+    receivedSha256: { type: String, default: null },
     uploadedBy: { type: String, required: true },
     promotedFrom: { type: String, default: null },
     createdAt: { type: Date, required: true },

@@ -62,6 +62,39 @@ export class FileRepository {
   }
 
   /**
+   * Creates a version unless its slot's newest live version (processing or ready) is the same upload sent
+   * again: the same file name, mod name, version and received bytes (a client that got no answer and sent it
+   * once more). Holds the slot's lock, so two copies of one upload arriving together still make one version.
+   */
+  async createUnlessRepeated(
+    version: Omit<FileVersion, 'createdAt'>,
+  ): Promise<{ version: FileVersion; created: boolean }> {
+    const run = async () => {
+      const newest = plain(
+        await this.files
+          .findOne({ branch: version.branch, slot: version.slot, status: { $in: ['processing', 'ready'] } })
+          .sort({ createdAt: -1 })
+          .lean<FileVersionDoc>(),
+      );
+      const repeated =
+        newest !== undefined &&
+        !!version.receivedSha256 &&
+        newest.receivedSha256 === version.receivedSha256 &&
+        newest.fileName === version.fileName &&
+        newest.kind === version.kind &&
+        newest.modName === version.modName &&
+        newest.version === version.version;
+      if (repeated) return { version: newest, created: false };
+      return { version: await this.create(version), created: true };
+    };
+    if (!this.locks) return run();
+    return this.locks.withLock(
+      aggregateKey(this.files.collection.collectionName, `slot:${version.branch}:${version.slot}`),
+      run,
+    );
+  }
+
+  /**
    * Stores a version that is ready at once (a promotion of an already validated file) with its publish event
    * in the same insert. Returns false when it exists already (a resumed run).
    */

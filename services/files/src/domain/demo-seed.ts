@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Logger, ObjectStorage } from '@league/platform';
 import type { FileRepository } from '../data/file.repository';
@@ -56,7 +57,7 @@ export async function seedDemoFiles(
       await storage.putStream(uploads.bucketFor(branch), uploads.objectKey(id), f.bytes, f.bytes.length);
       await uploads.register(
         { id, rawName: f.name, branch, kind: f.kind, modName: f.modName, version: f.version, uploadedBy: 'demo-seed' },
-        f.bytes.length,
+        { size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex') },
       );
       seeded += 1;
     }

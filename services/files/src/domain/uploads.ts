@@ -23,6 +23,12 @@ export interface UploadSettings {
   bucketFor: (branch: Branch) => string;
 }
 
+/** What arrived of an upload: its size and the SHA-256 of its bytes. */
+export interface Received {
+  size: number;
+  sha256: string;
+}
+
 export interface UploadDetails {
   id: string;
   rawName: string;
@@ -51,17 +57,19 @@ export class Uploads {
   objectKey = (id: string) => `files/${id}`;
 
   /**
-   * Streams the bytes into the branch's bucket under the upload id, counting them on the way. Past the limit
-   * the multipart upload is aborted: no object and no record is left behind.
+   * Streams the bytes into the branch's bucket under the upload id, counting and hashing them on the way. Past
+   * the limit the multipart upload is aborted: no object and no record is left behind.
    */
-  async receive(id: string, branch: Branch, body: Readable): Promise<number> {
-    let bytes = 0;
+  async receive(id: string, branch: Branch, body: Readable): Promise<Received> {
+    let size = 0;
+    const hash = createHash('sha256');
     const max = this.settings.maxBytes;
     await streamToObject(this.storage, this.settings.bucketFor(branch), this.objectKey(id), body, (chunk) => {
-      bytes += chunk.length;
-      if (bytes > max) throw AppError.payloadTooLarge(`The file is larger than the ${max}-byte upload limit`);
+      size += chunk.length;
+      if (size > max) throw AppError.payloadTooLarge(`The file is larger than the ${max}-byte upload limit`);
+      hash.update(chunk);
     });
-    return bytes;
+    return { size, sha256: hash.digest('hex') };
   }
 
   async discard(bucket: string, key: string): Promise<void> {
@@ -69,8 +77,12 @@ export class Uploads {
     await this.storage.remove(bucket, key).catch(() => undefined);
   }
 
-  /** Records the stored upload as `processing` and queues its validation (job id = file id: queued once). */
-  async register(d: UploadDetails, size: number): Promise<FileVersion> {
+  /**
+   * Records the stored upload as `processing` and queues its validation (job id = file id: queued once). The
+   * same upload sent again while its first copy is its slot's newest version (the client got no answer and
+   * retried) makes no second version: its own object goes, and the answer is the first copy's record.
+   */
+  async register(d: UploadDetails, received: Received): Promise<FileVersion> {
     const bucket = this.settings.bucketFor(d.branch);
     let naming: ReturnType<typeof sanitiseFileName>;
     try {
@@ -85,7 +97,7 @@ export class Uploads {
       await this.discard(bucket, this.objectKey(d.id));
       throw AppError.badRequest('The launcher file needs a version');
     }
-    const created = await this.repo.create({
+    const { version: created, created: isNew } = await this.repo.createUnlessRepeated({
       _id: d.id,
       branch: d.branch,
       kind,
@@ -98,13 +110,19 @@ export class Uploads {
       objectKey: this.objectKey(d.id),
       status: 'processing',
       errorMessage: null,
-      size,
+      size: received.size,
       md5: null,
       sha256: null,
+      receivedSha256: received.sha256,
       uploadedBy: d.uploadedBy,
       promotedFrom: null,
       readyAt: null,
     });
+    if (!isNew) {
+      await this.discard(bucket, this.objectKey(d.id));
+      this.logger.info({ fileId: created._id, repeat: d.id }, 'the same upload again: answered with its first copy');
+      return created;
+    }
     await this.queue.add('process', { fileId: created._id }, { jobId: created._id });
     return created;
   }

@@ -235,7 +235,7 @@ export function filesApi(d: FilesRoutesDeps): Api {
           await d.uploads.discard(d.uploads.bucketFor(branch), d.uploads.objectKey(id));
           throw AppError.badRequest('The branch field disagrees with the branch the file was sent to');
         }
-        await d.uploads.register(
+        const registered = await d.uploads.register(
           {
             id,
             rawName: f.fileName ?? f.filename ?? upload.fileName,
@@ -247,7 +247,7 @@ export function filesApi(d: FilesRoutesDeps): Api {
           },
           upload.stored,
         );
-        return await d.uploads.outcome(id);
+        return await d.uploads.outcome(registered._id);
       } catch (err) {
         if (err instanceof AppError && err.status === 413) closeAfterAnswer(req, res);
         else req.resume();
