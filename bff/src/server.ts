@@ -57,6 +57,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     service: 'bff',
     logger,
     metrics,
+    maxInFlight: config.HTTP_MAX_IN_FLIGHT,
     readiness: Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [name, () => upstreamHealthy(url)])),
     configure: (a) => {
       // Reads headers only, so the body still streams untouched to the proxy below.

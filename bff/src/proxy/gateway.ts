@@ -4,6 +4,7 @@ import {
   sendError,
   setSecurityHeaders,
   trackRequest,
+  type InFlightLimit,
   type Logger,
   type Metrics,
 } from '@league/platform';
@@ -89,6 +90,8 @@ export function createGateway(deps: {
   const { app, forward, limit, logger } = deps;
   const claimed = expressClaims(app);
   const tracking = { logger, metrics: deps.metrics };
+  // The process's one bound on requests in flight (createApp's): forwarded calls count against it too.
+  const inFlight = app.locals.inFlight as InFlightLimit | undefined;
 
   return (req, res) => {
     const url = req.url ?? '/';
@@ -101,6 +104,7 @@ export function createGateway(deps: {
     }
     setSecurityHeaders(res);
     const requestId = trackRequest(tracking, req, res, () => `/api${route.prefix}`);
+    if (inFlight && !inFlight.admit(req, res)) return;
     const fail = (err?: unknown) => {
       if (res.headersSent) res.destroy();
       else sendError(logger, err, req, res, url);

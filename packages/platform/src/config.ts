@@ -128,6 +128,8 @@ export function serviceConfigSchema(service: string, defaultPort: number) {
     CONSISTENCY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     /** The longest a write waits for its events to be published before it answers without their token. */
     CONSISTENCY_PUBLISH_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** Load shedding: past this many requests in flight, a request is answered 503 at once (0: no bound). */
+    HTTP_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   });
 }
 

@@ -176,6 +176,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Read-your-writes: requests with a token wait for it, writes answer with theirs (consistency.ts). */
   consistency?: Consistency;
+  /** Load shedding: the most requests answered at once (InFlightLimit); 0 or unset for no bound. */
+  maxInFlight?: number;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -220,6 +222,49 @@ export function setSecurityHeaders(res: ServerResponse): void {
 const UNLOGGED = /^\/(?:health|ready|metrics)(?:[/?]|$)/;
 
 /**
+ * Load shedding: a bound on the requests one process is answering at once. Past it a request is answered at
+ * once with 503, `Retry-After` and `{ message }` instead of joining the queue: once an open-loop load outruns
+ * the machine, queueing every request makes every answer late (the clients give up, and the work done for
+ * them is lost), while shedding the excess keeps the rest fast. Health, readiness and metrics are never shed
+ * (a balancer must still see the process alive). One per process: the BFF's gateway shares createApp's.
+ */
+export class InFlightLimit {
+  private inFlight = 0;
+  shed = 0;
+
+  constructor(readonly max: number) {}
+
+  get current(): number {
+    return this.inFlight;
+  }
+
+  /** Counts the request until its answer is sent or its connection closes; false (answered 503) past the bound. */
+  admit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (this.max <= 0 || UNLOGGED.test(req.url ?? '/')) return true;
+    if (this.inFlight >= this.max) {
+      this.shed += 1;
+      res.statusCode = 503;
+      res.setHeader('retry-after', '1');
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('connection', 'close');
+      res.end(JSON.stringify({ message: 'The site is busy: try again in a moment' }));
+      req.resume();
+      return false;
+    }
+    this.inFlight += 1;
+    let done = false;
+    const release = () => {
+      if (done) return;
+      done = true;
+      this.inFlight -= 1;
+    };
+    res.once('finish', release);
+    res.once('close', release);
+    return true;
+  }
+}
+
+/**
  * What every request gets, through express or not: a request id (the caller's when it is well formed) on
  * the answer, and once the answer is sent the latency histogram (by `route()`, the matched route) and one
  * log line (not for health, readiness and metrics). Returns the request id.
@@ -256,11 +301,14 @@ export function createApp(opts: AppOptions): Express {
   app.set('case sensitive routing', false);
   // Behind the BFF (and k8s ingress): client addresses come from X-Forwarded-For set by those hops only.
   app.set('trust proxy', TRUSTED_PROXIES);
+  const inFlight = new InFlightLimit(opts.maxInFlight ?? 0);
+  app.locals.inFlight = inFlight;
   app.use((req, res, next) => {
     setSecurityHeaders(res);
     const requestId = trackRequest({ logger: opts.logger, metrics }, req, res, () =>
       req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched',
     );
+    if (!inFlight.admit(req, res)) return;
     const consistency = opts.consistency;
     if (!consistency) {
       runWithContext({ requestId }, () => next());

@@ -105,6 +105,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     metrics,
     consistency,
     bodyLimit: config.BODY_LIMIT,
+    maxInFlight: config.HTTP_MAX_IN_FLIGHT,
     apis: def.apis(engines),
     configure: def.configure ? (a) => def.configure!(a, engines) : undefined,
     readiness: {
