@@ -34,6 +34,29 @@ export function closeServer(server: Server): Promise<void> {
   });
 }
 
+/**
+ * Whether an unhandled rejection is one the Kafka client drops on its own: kafkajs 2.2.4 can reject a promise
+ * nobody holds when a broker goes away mid-request (tulios/kafkajs issues 702, 939 and 1686, the last one open),
+ * while its own retries and the consumers' restarts carry on. Nothing of ours is waiting for that promise.
+ */
+export const isKafkaClientRejection = (reason: unknown): boolean =>
+  reason instanceof Error && /^KafkaJS[A-Za-z]+$/.test(reason.name);
+
+/**
+ * The process's policy for a rejection nobody handled: the Kafka client's stray ones (above) are logged and the
+ * process lives on; any other is a bug of ours, and the process dies of it as Node would (crash-only: the
+ * supervisor or Kubernetes starts it again).
+ */
+export function handleUnhandledRejections(name: string, logger: Logger): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isKafkaClientRejection(reason)) {
+      logger.error({ err: reason }, `${name}: the Kafka client dropped a failed request nobody was waiting for`);
+      return;
+    }
+    throw reason;
+  });
+}
+
 /** Runs a service: start, then stop cleanly once on SIGTERM/SIGINT (consumers leave their groups, queues drain). */
 export async function runMain(
   name: string,
@@ -41,6 +64,7 @@ export async function runMain(
   start: () => Promise<{ stop: () => Promise<void> }>,
 ): Promise<void> {
   let stopping = false;
+  handleUnhandledRejections(name, logger);
   try {
     const service = await start();
     const shutdown = async (signal: string) => {
