@@ -19,9 +19,9 @@ export const configSchema = z.object({
     .default('redis://127.0.0.1:6379'),
   /** Requests to /api one client address may make per window; 0 turns the limit off. */
   API_RATE_LIMIT_PER_WINDOW: z.coerce.number().int().min(0).default(1200),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Load shedding: past this many requests in flight (every service's behind it), a request is answered 503 at once. */
   HTTP_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(512),
-  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Lifetime of the HttpOnly refresh-token cookie: the account service's refresh token lifetime. */
   REFRESH_COOKIE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });

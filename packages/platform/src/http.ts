@@ -246,7 +246,10 @@ export class InFlightLimit {
       res.statusCode = 503;
       res.setHeader('retry-after', '1');
       res.setHeader('content-type', 'application/json; charset=utf-8');
-      res.setHeader('connection', 'close');
+      // A body that was sent is not read (an upload could be large): the connection ends with the answer.
+      if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) {
+        res.setHeader('connection', 'close');
+      }
       res.end(JSON.stringify({ message: 'The site is busy: try again in a moment' }));
       req.resume();
       return false;
