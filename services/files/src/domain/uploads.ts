@@ -97,7 +97,7 @@ export class Uploads {
       await this.discard(bucket, this.objectKey(d.id));
       throw AppError.badRequest('The launcher file needs a version');
     }
-    const { version: created, created: isNew } = await this.repo.createUnlessRepeated({
+    const { version: created, created: isNew } = await this.createOrDiscard(d.id, bucket, {
       _id: d.id,
       branch: d.branch,
       kind,
@@ -125,6 +125,25 @@ export class Uploads {
     }
     await this.queue.add('process', { fileId: created._id }, { jobId: created._id });
     return created;
+  }
+
+  /**
+   * Registers the version; when that fails (Redis for the slot's lock, or the store, unreachable) and no record
+   * of this upload exists, its object goes too: the refused upload leaves nothing behind, and the client's
+   * retry streams it again.
+   */
+  private async createOrDiscard(
+    id: string,
+    bucket: string,
+    version: Parameters<FileRepository['createUnlessRepeated']>[0],
+  ) {
+    try {
+      return await this.repo.createUnlessRepeated(version);
+    } catch (err) {
+      const recorded = await this.repo.get(id).catch(() => undefined);
+      if (!recorded) await this.discard(bucket, this.objectKey(id));
+      throw err;
+    }
   }
 
   /**
