@@ -1,6 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeServer, createApp, createLogger, createMetrics, listen, redisConnection } from '@league/platform';
+import {
+  closeServer,
+  createApp,
+  createLogger,
+  createMetrics,
+  InFlightLimit,
+  listen,
+  redisConnection,
+} from '@league/platform';
 import type { Express } from 'express';
 import { loadBffConfig, type Config } from './config';
 import { mountSeasonProfile } from './compose/season-profile';
@@ -53,11 +61,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     windowSeconds: config.API_RATE_LIMIT_WINDOW_SECONDS,
   });
   const metrics = createMetrics('bff');
+  // One bound on requests in flight for the whole process: express's routes and the calls the gateway forwards.
+  const inFlight = new InFlightLimit(config.HTTP_MAX_IN_FLIGHT);
   const app = createApp({
     service: 'bff',
     logger,
     metrics,
-    maxInFlight: config.HTTP_MAX_IN_FLIGHT,
+    inFlight,
     readiness: Object.fromEntries(Object.entries(upstreams).map(([name, url]) => [name, () => upstreamHealthy(url)])),
     configure: (a) => {
       // Reads headers only, so the body still streams untouched to the proxy below.
@@ -76,7 +86,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Runni
     },
   });
   // Service calls are forwarded before express (gateway.ts); express serves the rest.
-  const server = await listen(createGateway({ app, forward: proxy!.forward, limit, logger, metrics }), config.PORT);
+  const server = await listen(
+    createGateway({ app, forward: proxy!.forward, limit, inFlight, logger, metrics }),
+    config.PORT,
+  );
   proxy!.attachUpgrades(server);
   // The launcher hub at exactly /api/; every other upgrade still goes to the chat proxy.
   const launcherHub = new LauncherHub(upstreams, logger);

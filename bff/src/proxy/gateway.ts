@@ -84,14 +84,14 @@ export function createGateway(deps: {
   app: Express;
   forward: (route: RouteEntry, req: IncomingMessage, res: ServerResponse, fail: (err?: unknown) => void) => void;
   limit: AddressLimit | undefined;
+  /** The process's bound on requests in flight (the one createApp was given): forwarded calls count too. */
+  inFlight?: InFlightLimit;
   logger: Logger;
   metrics: Metrics;
 }): RequestListener {
-  const { app, forward, limit, logger } = deps;
+  const { app, forward, limit, inFlight, logger } = deps;
   const claimed = expressClaims(app);
   const tracking = { logger, metrics: deps.metrics };
-  // The process's one bound on requests in flight (createApp's): forwarded calls count against it too.
-  const inFlight = app.locals.inFlight as InFlightLimit | undefined;
 
   return (req, res) => {
     const url = req.url ?? '/';

@@ -9,7 +9,7 @@ import type { Authenticator, AuthRequirement, AuthUser } from './auth';
 import type { Consistency } from './consistency';
 import { CONSISTENCY_HEADER } from './consistency-token';
 import { currentContext, runWithContext, Writes } from './context';
-import { AppError, describeZodError, errorHandler } from './errors';
+import { AppError, describeZodError, errorHandler, sendJson } from './errors';
 import type { Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 
@@ -176,8 +176,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Read-your-writes: requests with a token wait for it, writes answer with theirs (consistency.ts). */
   consistency?: Consistency;
-  /** Load shedding: the most requests answered at once (InFlightLimit); 0 or unset for no bound. */
-  maxInFlight?: number;
+  /** Load shedding: the process's bound on requests answered at once (shared with the BFF's gateway); unset for none. */
+  inFlight?: InFlightLimit;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -226,7 +226,7 @@ const UNLOGGED = /^\/(?:health|ready|metrics)(?:[/?]|$)/;
  * once with 503, `Retry-After` and `{ message }` instead of joining the queue: once an open-loop load outruns
  * the machine, queueing every request makes every answer late (the clients give up, and the work done for
  * them is lost), while shedding the excess keeps the rest fast. Health, readiness and metrics are never shed
- * (a balancer must still see the process alive). One per process: the BFF's gateway shares createApp's.
+ * (a balancer must still see the process alive). One per process: the BFF hands its one to createApp and its gateway.
  */
 export class InFlightLimit {
   private inFlight = 0;
@@ -243,14 +243,12 @@ export class InFlightLimit {
     if (this.max <= 0 || UNLOGGED.test(req.url ?? '/')) return true;
     if (this.inFlight >= this.max) {
       this.shed += 1;
-      res.statusCode = 503;
       res.setHeader('retry-after', '1');
-      res.setHeader('content-type', 'application/json; charset=utf-8');
       // A body that was sent is not read (an upload could be large): the connection ends with the answer.
       if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) {
         res.setHeader('connection', 'close');
       }
-      res.end(JSON.stringify({ message: 'The site is busy: try again in a moment' }));
+      sendJson(res, 503, { message: 'The site is busy: try again in a moment' });
       req.resume();
       return false;
     }
@@ -304,14 +302,13 @@ export function createApp(opts: AppOptions): Express {
   app.set('case sensitive routing', false);
   // Behind the BFF (and k8s ingress): client addresses come from X-Forwarded-For set by those hops only.
   app.set('trust proxy', TRUSTED_PROXIES);
-  const inFlight = new InFlightLimit(opts.maxInFlight ?? 0);
-  app.locals.inFlight = inFlight;
+  const inFlight = opts.inFlight;
   app.use((req, res, next) => {
     setSecurityHeaders(res);
     const requestId = trackRequest({ logger: opts.logger, metrics }, req, res, () =>
       req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched',
     );
-    if (!inFlight.admit(req, res)) return;
+    if (inFlight && !inFlight.admit(req, res)) return;
     const consistency = opts.consistency;
     if (!consistency) {
       runWithContext({ requestId }, () => next());

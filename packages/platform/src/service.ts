@@ -7,7 +7,7 @@ import type { Connection } from 'mongoose';
 import { Authenticator } from './auth';
 import type { ServiceConfig } from './config';
 import { Consistency } from './consistency';
-import { createApp, type Api } from './http';
+import { createApp, InFlightLimit, type Api } from './http';
 import { Locks } from './lock';
 import { sequencesFor, type Sequences } from './sequence';
 import { EventBus } from './kafka';
@@ -105,7 +105,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     metrics,
     consistency,
     bodyLimit: config.BODY_LIMIT,
-    maxInFlight: config.HTTP_MAX_IN_FLIGHT,
+    inFlight: new InFlightLimit(config.HTTP_MAX_IN_FLIGHT),
     apis: def.apis(engines),
     configure: def.configure ? (a) => def.configure!(a, engines) : undefined,
     readiness: {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Api, createApp, type InFlightLimit } from '../src/http';
+import { Api, createApp, InFlightLimit } from '../src/http';
 import { closeServer, listen } from '../src/lifecycle';
 import { quietLogger } from './support/engines';
 
@@ -10,7 +10,7 @@ jest.setTimeout(30_000);
 describe('load shedding', () => {
   let server: Server;
   let base: string;
-  let limit: InFlightLimit;
+  const limit = new InFlightLimit(2);
   const held: Array<() => void> = [];
   let arrived = 0;
 
@@ -20,8 +20,7 @@ describe('load shedding', () => {
       await new Promise<void>((resolve) => held.push(resolve));
       return { ok: true };
     });
-    const app = createApp({ service: 'test', logger: quietLogger(), apis: [api], maxInFlight: 2 });
-    limit = app.locals.inFlight as InFlightLimit;
+    const app = createApp({ service: 'test', logger: quietLogger(), apis: [api], inFlight: limit });
     server = await listen(app, 0);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

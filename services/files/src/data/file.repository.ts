@@ -62,12 +62,12 @@ export class FileRepository {
   }
 
   /**
-   * Creates a version unless its slot's newest live version (processing or ready) is the same upload sent
-   * again: the same file name, mod name, version and received bytes (a client that got no answer and sent it
-   * once more). Holds the slot's lock, so two copies of one upload arriving together still make one version.
+   * Creates a version unless `sameAs` says its slot's newest live version (processing or ready) is the same
+   * upload. Holds the slot's lock, so two copies of one upload arriving together still make one version.
    */
-  async createUnlessRepeated(
+  async createUnlessSame(
     version: Omit<FileVersion, 'createdAt'>,
+    sameAs: (newest: FileVersion) => boolean,
   ): Promise<{ version: FileVersion; created: boolean }> {
     const run = async () => {
       const newest = plain(
@@ -76,15 +76,7 @@ export class FileRepository {
           .sort({ createdAt: -1 })
           .lean<FileVersionDoc>(),
       );
-      const repeated =
-        newest !== undefined &&
-        !!version.receivedSha256 &&
-        newest.receivedSha256 === version.receivedSha256 &&
-        newest.fileName === version.fileName &&
-        newest.kind === version.kind &&
-        newest.modName === version.modName &&
-        newest.version === version.version;
-      if (repeated) return { version: newest, created: false };
+      if (newest && sameAs(newest)) return { version: newest, created: false };
       return { version: await this.create(version), created: true };
     };
     if (!this.locks) return run();

@@ -107,3 +107,20 @@ export function parsePreloadExcluded(value: string | undefined): { names: string
 
 export const isExcludedFromPreload = (fileName: string, excluded: readonly string[]) =>
   excluded.some((e) => e.toLowerCase() === fileName.toLowerCase());
+
+/** What decides that an upload is the same one sent again (the client got no answer): its name, fields and bytes. */
+export interface UploadIdentity {
+  fileName: string;
+  kind: 'mod' | 'launcher';
+  modName: string;
+  version: string;
+  receivedSha256?: string | null;
+}
+
+export const isSameUpload = (a: UploadIdentity, b: UploadIdentity): boolean =>
+  !!a.receivedSha256 &&
+  a.receivedSha256 === b.receivedSha256 &&
+  a.fileName === b.fileName &&
+  a.kind === b.kind &&
+  a.modName === b.modName &&
+  a.version === b.version;

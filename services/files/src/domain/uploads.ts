@@ -10,7 +10,7 @@ import type { FileRepository, FileVersion } from '../data/file.repository';
 import { streamToObject } from '../data/object-writer';
 import { InvalidFileError, validateGameFile } from '../formats';
 import { toRecord } from './catalogue';
-import { sanitiseFileName, slotOf, type Branch } from './rules';
+import { isSameUpload, sanitiseFileName, slotOf, type Branch } from './rules';
 
 export interface UploadJob {
   fileId: string;
@@ -135,10 +135,10 @@ export class Uploads {
   private async createOrDiscard(
     id: string,
     bucket: string,
-    version: Parameters<FileRepository['createUnlessRepeated']>[0],
+    version: Parameters<FileRepository['createUnlessSame']>[0],
   ) {
     try {
-      return await this.repo.createUnlessRepeated(version);
+      return await this.repo.createUnlessSame(version, (newest) => isSameUpload(newest, version));
     } catch (err) {
       const recorded = await this.repo.get(id).catch(() => undefined);
       if (!recorded) await this.discard(bucket, this.objectKey(id));
