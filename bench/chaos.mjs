@@ -23,17 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { spawn, spawnSync } from 'node:child_process';
-
-/** Runs a command without blocking the event loop; resolves with its exit status and stderr. */
-const runAsync = (cmd, args) =>
-  new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', (err) => resolve({ status: 1, stderr: String(err) }));
-    child.on('exit', (code) => resolve({ status: code ?? 1, stderr }));
-  });
+import { spawnSync } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -705,12 +695,11 @@ async function drive(site, kafkaAdmin, mongo, stack) {
         process.kill(row.pid, 'SIGKILL');
         await sleep(OUTAGE_MS);
         const t = performance.now();
-        // Not spawnSync: this process is also the load and the site's supervisor. Blocked for the broker's
-        // start (5-7 s), it sent nothing, read no answer and drained no app's pipe, then fired the requests it
-        // owed all at once: the bursts of 15 s timeouts after a broker's return were that, not the site.
-        const res = await runAsync(process.execPath, [path.join(root, 'tools/stack/dist/cli.js'), 'up', target]);
+        // Awaited, never spawnSync: this process is also the load and the site's supervisor. Blocked for the
+        // broker's start (5-7 s), it sent nothing, read no answer and drained no app's pipe, then fired the
+        // requests it owed all at once: the bursts of 15 s timeouts after a broker's return were that.
+        await stack.up([target], () => undefined).catch((err) => (kill.error = err.message));
         kill.backMs = Math.round(performance.now() - t);
-        if (res.status !== 0) kill.error = res.stderr.trim().split('\n').pop();
         const t2 = performance.now();
         while ((await urp().catch(() => 1)) > 0 && performance.now() - t2 < 120_000) await sleep(500);
         kill.urpZeroMs = Math.round(performance.now() - t2);
