@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { StackError } from './errors';
 
 export function which(cmd: string): string | undefined {
@@ -56,11 +57,13 @@ export function portHolder(port: number): string {
 export function startDetached(
   cmd: string,
   args: string[],
-  opts: { cwd: string; env?: NodeJS.ProcessEnv; log: string },
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; log: string; nice?: number },
 ): number {
   const fd = fs.openSync(opts.log, 'a');
   fs.writeSync(fd, `\n--- ${new Date().toISOString()} ${cmd} ${args.join(' ')}\n`);
-  const child = spawn(cmd, args, {
+  // `nice` execs the command: the pid stays the engine's, and every thread it makes inherits the niceness.
+  const [file, argv] = opts.nice ? ['nice', ['-n', String(opts.nice), cmd, ...args]] : [cmd, args];
+  const child = spawn(file, argv, {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env },
     detached: true,
@@ -73,3 +76,30 @@ export function startDetached(
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Gives every thread of `pid` the normal CPU priority (niceness 0), after a start at a lower one. Threads
+ * are tasks of their own to the scheduler, so each is set; a second pass catches one made meanwhile.
+ * Lowering the niceness needs root (or CAP_SYS_NICE): see `mayRestorePriority`.
+ */
+export function restorePriority(pid: number): void {
+  for (let pass = 0; pass < 2; pass++) {
+    let tids: string[];
+    try {
+      tids = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return; // not Linux, or the process is gone
+    }
+    for (const tid of tids) {
+      try {
+        os.setPriority(Number(tid), 0);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+}
+
+/** Whether this process may give a niced engine its normal priority back (root can; others only lower it). */
+export const mayRestorePriority = () =>
+  process.platform === 'linux' && process.getuid?.() === 0 && which('nice') !== undefined;

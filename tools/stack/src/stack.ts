@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CLUSTER_ENGINES, ENGINE_GROUPS, ENGINES, type Engine } from './engines';
 import { StackError } from './errors';
-import { isAlive, portHolder, portOpen, sleep, startDetached } from './proc';
+import { isAlive, mayRestorePriority, portHolder, portOpen, restorePriority, sleep, startDetached } from './proc';
 import { loadSettings, type StackSettings } from './settings';
 
 type Say = (line: string) => void;
@@ -87,7 +87,7 @@ async function waitHealthy(s: StackSettings, engine: Engine, pid: number): Promi
 export async function up(names: string[] = [], say: Say = defaultSay, s = loadSettings()): Promise<void> {
   const engines = selected(names);
   await withLock(s, async () => {
-    const started: Array<{ engine: Engine; pid: number }> = [];
+    const started: Array<{ engine: Engine; pid: number; nice?: number }> = [];
     for (const engine of engines) {
       const running = readPid(s, engine.name);
       if (running) {
@@ -103,16 +103,25 @@ export async function up(names: string[] = [], say: Say = defaultSay, s = loadSe
       }
       // Provisioning is sequential on purpose: the Go builds each want both cores.
       const launch = engine.prepare(s, say);
+      // A niced start yields the CPU to the apps already serving (a broker started again beside them);
+      // only where the normal priority can be given back once the engine is healthy.
+      const nice = launch.startNice && mayRestorePriority() ? launch.startNice : undefined;
       const pid = startDetached(launch.cmd, launch.args, {
         cwd: engine.dir?.(s) ?? path.join(s.localDir, engine.name),
         env: launch.env,
         log: logFile(s, engine.name),
+        nice,
       });
       fs.writeFileSync(pidFile(s, engine.name), String(pid));
       say(`started ${engine.name} (pid ${pid})`);
-      started.push({ engine, pid });
+      started.push({ engine, pid, nice });
     }
-    await Promise.all(started.map(({ engine, pid }) => waitHealthy(s, engine, pid)));
+    await Promise.all(
+      started.map(async ({ engine, pid, nice }) => {
+        await waitHealthy(s, engine, pid);
+        if (nice) restorePriority(pid);
+      }),
+    );
     say(`healthy: ${started.map(({ engine }) => engine.name).join(', ')}`);
   });
 }

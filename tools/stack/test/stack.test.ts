@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { StackError } from '../src/errors';
+import { mayRestorePriority, restorePriority, startDetached } from '../src/proc';
 import { requireTool } from '../src/provision';
 import { loadSettings } from '../src/settings';
 import { status, up } from '../src/stack';
@@ -52,5 +53,32 @@ describe('tools/stack', () => {
       ['minio', true],
       ['mailpit', true],
     ]);
+  });
+
+  it('when an engine starts niced, then each of its threads runs niced until its priority is given back', () => {
+    if (!mayRestorePriority()) return; // only root starts engines niced (it alone can give the priority back)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-nice-'));
+    // A process with a second thread: node's own worker threads (the pool, the inspector…).
+    const pid = startDetached(process.execPath, ['-e', 'setTimeout(() => undefined, 30_000)'], {
+      cwd: dir,
+      log: path.join(dir, 'log'),
+      nice: 10,
+    });
+    const niceOf = () =>
+      fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19: nice
+      });
+    try {
+      const deadline = Date.now() + 5_000;
+      while (niceOf().length < 2 && Date.now() < deadline)
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      expect(niceOf().length).toBeGreaterThan(1);
+      expect(new Set(niceOf())).toEqual(new Set([10]));
+      restorePriority(pid);
+      expect(new Set(niceOf())).toEqual(new Set([0]));
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
   });
 });
