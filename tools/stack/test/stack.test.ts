@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { StackError } from '../src/errors';
+import { classDataArchive } from '../src/engines';
 import { mayRestorePriority, restorePriority, startDetached } from '../src/proc';
 import { requireTool } from '../src/provision';
 import { loadSettings } from '../src/settings';
@@ -80,5 +81,16 @@ describe('tools/stack', () => {
     } finally {
       process.kill(pid, 'SIGKILL');
     }
+  });
+
+  it('when a broker left a class-data archive cut short, then it is thrown away and the next clean stop writes one again', () => {
+    const java = requireTool('java', 'install a Java 17 runtime');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-cds-'));
+    // No archive yet: the broker is asked to write one at its exit, under a name of its own.
+    expect(classDataArchive(java, [], dir, dir)).toBe(`-XX:ArchiveClassesAtExit=${path.join(dir, 'kafka.jsa.new')}`);
+    // A JVM killed while writing it leaves a file no JVM can map (mapping one cut short crashes the JVM).
+    fs.writeFileSync(path.join(dir, 'kafka.jsa.new'), Buffer.alloc(4096, 1));
+    expect(classDataArchive(java, [], dir, dir)).toBe(`-XX:ArchiveClassesAtExit=${path.join(dir, 'kafka.jsa.new')}`);
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
