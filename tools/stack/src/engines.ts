@@ -151,12 +151,12 @@ export function classDataArchive(java: string, jvm: string[], classpath: string,
   const archive = path.join(dir, 'kafka.jsa');
   const written = path.join(dir, 'kafka.jsa.new');
   if (!fs.existsSync(archive) && fs.existsSync(written)) {
+    // A crash here is the expected refusal: no crash report (hs_err file) or core is left behind.
+    const quiet = ['-XX:ErrorFile=/dev/null', '-XX:-CreateCoredumpOnCrash'];
     const check = spawnSync(
       java,
-      [...jvm, '-Xshare:on', `-XX:SharedArchiveFile=${written}`, '-cp', classpath, '-version'],
-      {
-        stdio: 'ignore',
-      },
+      [...jvm, ...quiet, '-Xshare:on', `-XX:SharedArchiveFile=${written}`, '-cp', classpath, '-version'],
+      { cwd: dir, stdio: 'ignore' },
     );
     if (check.status === 0) fs.renameSync(written, archive);
     else fs.rmSync(written, { force: true });
