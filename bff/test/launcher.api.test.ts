@@ -2,8 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { participantJoinedV1 } from '@league/contracts';
-import { eventually, skipHistory, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import {
+  deletePrefixedTopics,
+  eventually,
+  startTestIdentity,
+  testEnv,
+  type TestIdentity,
+} from '@league/platform/testing';
 import { HubClient, LauncherClient, multipart } from '@league/gameclient';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import {
@@ -39,21 +44,27 @@ describe('the launcher API through the BFF', () => {
   let chat: RunningChat;
   let bff: RunningBff;
   const run = Math.random().toString(36).slice(2, 8);
+  // Topics of its own: participant ids are only unique within one season database, and another test's season
+  // announcing its participant 5 on the shared topic would make the files service here give 5 to someone else.
+  const topics = { KAFKA_TOPIC_PREFIX: `t-launcher-${run}.` };
   const hubs: HubClient[] = [];
 
   beforeAll(async () => {
     identity = await startTestIdentity();
     const jwks = { JWKS_URL: identity.jwksUrl };
     season = await startSeason(
-      testEnv('season', { ...jwks, SEASON_CONSUMER_GROUP: `launcher-season-${run}`, KAFKA_CLIENT_ID: `ls-${run}` }),
+      testEnv('season', {
+        ...jwks,
+        ...topics,
+        SEASON_CONSUMER_GROUP: `launcher-season-${run}`,
+        KAFKA_CLIENT_ID: `ls-${run}`,
+      }),
     );
     await seedDemo(season.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
-    // A group of its own, starting at the end of participant-joined: other tests' files services share the
-    // topic, and the participants this test joins are announced after this point.
-    await skipHistory(`launcher-files-${run}-participant-owners`, [participantJoinedV1.topic]);
     files = await startFiles(
       testEnv('files', {
         ...jwks,
+        ...topics,
         FILES_DEMO_SEED: 'false',
         KAFKA_CLIENT_ID: `lf-${run}`,
         FILES_CONSUMER_GROUP: `launcher-files-${run}`,
@@ -62,6 +73,7 @@ describe('the launcher API through the BFF', () => {
     chat = await startChat(
       testEnv('chat', {
         ...jwks,
+        ...topics,
         CHAT_REDIS_PREFIX: `test-launcher-${run}:`,
         KAFKA_CLIENT_ID: `lc-${run}`,
         CHAT_CONSUMER_GROUP: `launcher-chat-${run}`,
@@ -84,6 +96,7 @@ describe('the launcher API through the BFF', () => {
     await season?.mongo.dropDatabase().catch(() => undefined);
     await season?.stop();
     await identity?.close();
+    await deletePrefixedTopics(topics.KAFKA_TOPIC_PREFIX);
   });
 
   const hub = async () => {

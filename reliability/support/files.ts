@@ -1,9 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { allTopics, filePublishedV1 } from '@league/contracts';
+import { filePublishedV1 } from '@league/contracts';
 import { connectMongo, ObjectStorage } from '@league/platform';
-import { startTestIdentity, type TestIdentity } from '@league/platform/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { deletePrefixedTopics, startTestIdentity, type TestIdentity } from '@league/platform/testing';
 import type { Connection } from 'mongoose';
 import { loadServiceConfig } from '../../services/files/src/config';
 import { writeZip } from '../../services/files/src/formats';
@@ -163,22 +162,7 @@ export class FilesStack {
     await this.db?.dropDatabase().catch(() => undefined);
     await this.db?.close().catch(() => undefined);
     await this.identity.close();
-    const admin = new Kafka({
-      clientId: 'reliability-cleanup',
-      brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    try {
-      await admin.connect();
-      await admin.deleteTopics({
-        topics: allTopics().map((t) => `${this.env.KAFKA_TOPIC_PREFIX}${t}`),
-        timeout: 30_000,
-      });
-    } catch (err) {
-      console.warn(`deleting the topics of ${this.env.KAFKA_TOPIC_PREFIX}*: ${(err as Error).message}`);
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
+    await deletePrefixedTopics(this.env.KAFKA_TOPIC_PREFIX!);
   }
 }
 

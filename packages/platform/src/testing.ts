@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { allTopics } from '@league/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { EventBus } from './kafka';
 import { createLogger } from './logger';
@@ -199,7 +200,7 @@ async function untilLeadersElected(step: () => Promise<void>): Promise<void> {
 }
 
 export async function skipHistory(groupId: string, topics: string[]): Promise<void> {
-  const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+  const brokers = kafkaBrokers();
   const bus = new EventBus({ brokers, clientId: 'test-skip-history', logger: createLogger('test', 'silent') });
   await bus.ensureTopics(topics);
   const admin = new Kafka({ clientId: 'test-skip-history', brokers, logLevel: logLevel.NOTHING }).admin();
@@ -217,4 +218,24 @@ export async function skipHistory(groupId: string, topics: string[]): Promise<vo
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * Deletes every topic of a deployment that ran under `KAFKA_TOPIC_PREFIX` (a test's own topics, once it is done).
+ * A failure is only reported: the topics would be left behind, nothing else.
+ */
+export async function deletePrefixedTopics(prefix: string, brokers = kafkaBrokers()): Promise<void> {
+  const admin = new Kafka({ clientId: 'test-cleanup', brokers, logLevel: logLevel.NOTHING }).admin();
+  try {
+    await admin.connect();
+    await admin.deleteTopics({ topics: allTopics().map((t) => `${prefix}${t}`), timeout: 30_000 });
+  } catch (err) {
+    console.warn(`deleting the topics of ${prefix}*: ${(err as Error).message}`);
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
+function kafkaBrokers(): string[] {
+  return (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
+import { deletePrefixedTopics, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { characterJson, LauncherClient, uploadCharacter } from '@league/gameclient';
 import { readPlayer } from '@league/gamefiles';
 import { start as startBff, type RunningBff } from '../../../bff/src/server';
@@ -28,16 +28,26 @@ describe('death analytics from real saves through the launcher upload', () => {
   let files: FilesService;
   let bff: RunningBff;
   const run = Math.random().toString(36).slice(2, 8);
+  // Topics of its own: another test's season announcing a participant of the same id on the shared topic
+  // would give that id to someone else in the files service's owners.
+  const topics = { KAFKA_TOPIC_PREFIX: `t-deaths-${run}.` };
 
   beforeAll(async () => {
     identity = await startTestIdentity();
     const jwks = { JWKS_URL: identity.jwksUrl };
     season = await startSeason(
-      testEnv('season', { ...jwks, SEASON_CONSUMER_GROUP: `deaths-season-${run}`, KAFKA_CLIENT_ID: `ds-${run}` }),
+      testEnv('season', {
+        ...jwks,
+        ...topics,
+        SEASON_CONSUMER_GROUP: `deaths-season-${run}`,
+        KAFKA_CLIENT_ID: `ds-${run}`,
+      }),
     );
     await seedDemo(season.mongo, { season7StartsNow: true, participantsPerLadder: 0 });
     await season.ctx.seasons?.changed();
-    files = await startFiles(testEnv('files', { ...jwks, FILES_DEMO_SEED: 'false', KAFKA_CLIENT_ID: `df-${run}` }));
+    files = await startFiles(
+      testEnv('files', { ...jwks, ...topics, FILES_DEMO_SEED: 'false', KAFKA_CLIENT_ID: `df-${run}` }),
+    );
     bff = await startBff({
       ...testEnv('bff'),
       SEASON_URL: season.url,
@@ -53,6 +63,7 @@ describe('death analytics from real saves through the launcher upload', () => {
     await season?.mongo.dropDatabase().catch(() => undefined);
     await season?.stop();
     await identity?.close();
+    await deletePrefixedTopics(topics.KAFKA_TOPIC_PREFIX);
   });
 
   /**
