@@ -83,6 +83,13 @@ interface Waiter {
  * written document relays that document alone (found by `_id`); a bare kick, the start and the sweep timer
  * look through every model.
  *
+ * Three lanes that never wait for each other: the named drains (one at a time, each taking every document
+ * named so far), the sweeps (one at a time), and the pulls. A named drain ends once its entries are
+ * published; their pulls follow in the background, so a write kicked meanwhile waits for one read and one
+ * publish, not for other documents' pulls (each a lock and an update) or a sweep's scan of every collection.
+ * An entry this process published lately is not published again by it, whichever lane reads it next
+ * (`sent`).
+ *
  * For read-your-writes (consistency.ts) a kick made inside a unit of work (an HTTP request, an event
  * handler) hands it a promise that resolves once a drain that read the document after the kick is done,
  * and the relay remembers where each entry it published went (`positionOf`), so the request can answer with
@@ -92,8 +99,15 @@ export class OutboxRelay implements PositionSource {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private wanted = false;
+  private sweeping?: Promise<number>;
   private sweepWanted = false;
   private lastSweep = 0;
+  /** The entries this process is publishing or published lately: their one publish (the last 20,000). */
+  private readonly sent = new Map<string, Promise<PublishedPosition | undefined>>();
+  /** Entries whose pull is under way. */
+  private readonly pulling = new Set<string>();
+  /** Pulls running in the background (stop and drain wait for them). */
+  private readonly pulls = new Set<Promise<void>>();
   /** Named documents still to relay (kept until relayed, so a failed publish is retried by the timer). */
   private readonly named = new Map<string, OutboxDocument>();
   private readonly log: Logger;
@@ -112,7 +126,7 @@ export class OutboxRelay implements PositionSource {
     const interval = this.opts.intervalMs ?? 1_000;
     this.timer = setInterval(() => {
       if (Date.now() - this.lastSweep >= (this.opts.sweepIntervalMs ?? interval)) this.kick();
-      else if (this.named.size) this.schedule();
+      if (this.named.size) this.schedule();
     }, interval);
     this.timer.unref();
     this.kick();
@@ -141,7 +155,8 @@ export class OutboxRelay implements PositionSource {
         }),
       );
     }
-    this.schedule();
+    if (doc) this.schedule();
+    else this.scheduleSweep();
   }
 
   /** Where a recently published entry went (undefined when this relay did not publish it, or long ago). */
@@ -176,7 +191,7 @@ export class OutboxRelay implements PositionSource {
       return;
     }
     // Outside the kicker's unit of work: the drain publishes other requests' entries too.
-    this.running = runOutsideContext(() => this.drainDue())
+    this.running = runOutsideContext(() => this.drainNamed())
       .catch((err) => {
         this.log.warn({ err }, 'outbox drain failed; will retry');
         return 0;
@@ -190,42 +205,69 @@ export class OutboxRelay implements PositionSource {
       });
   }
 
-  /** Publishes everything pending now, in every model; returns how many events were published. */
-  async drain(): Promise<number> {
-    this.sweepWanted = true;
-    return this.drainDue();
+  private scheduleSweep(): void {
+    if (this.sweeping) {
+      this.sweepWanted = true;
+      return;
+    }
+    this.sweepWanted = false;
+    this.sweeping = runOutsideContext(() => this.sweepNow())
+      .catch((err) => {
+        this.log.warn({ err }, 'outbox sweep failed; will retry');
+        return 0;
+      })
+      .finally(() => {
+        this.sweeping = undefined;
+        if (this.sweepWanted) this.scheduleSweep();
+      });
   }
 
   /**
-   * Publishes the named documents, and sweeps every model when a sweep is due. The named documents are read
-   * and published several at a time (their entries go out in shared sends, see EventBus.publishEnvelope),
-   * each document's entries in their order; every entry is published before any is pulled: a request waiting
-   * on one document does not wait for the pulls of the others (the next drain starts after the pulls).
+   * Publishes everything pending now, in every model, and waits until it is pulled; returns how many entries
+   * were relayed.
    */
-  private async drainDue(): Promise<number> {
+  async drain(): Promise<number> {
+    const relayed = (await this.drainNamed()) + (await this.sweepNow());
+    await this.pullsDone();
+    return relayed;
+  }
+
+  /** Once every pull started so far has ended (done or failed). */
+  private async pullsDone(): Promise<void> {
+    while (this.pulls.size) await Promise.all([...this.pulls]);
+  }
+
+  /** A sweep of every model; its waiters are served once it is done. */
+  private async sweepNow(): Promise<number> {
+    const seq = this.kickSeq;
+    this.lastSweep = Date.now();
+    const relayed = await this.sweep();
+    this.resolveSweep(seq);
+    return relayed;
+  }
+
+  /**
+   * Publishes the named documents. They are read and published several at a time (their entries go out in
+   * shared sends, see EventBus.publishEnvelope), each document's entries in their order. The drain ends once
+   * all are published: the pulls run in the background, and a failed one names its document again.
+   */
+  private async drainNamed(): Promise<number> {
     let published = 0;
-    const chains: Array<() => Promise<void>> = [];
     let failed: unknown;
     await eachLimited([...this.named], NAMED_AT_ONCE, async ([key, named]) => {
       try {
         // Every kick so far came after its write, so this read sees what each of them wrote.
         const seq = this.kickSeq;
         const doc = await named.model.collection.findOne({ _id: named.id } as never, { projection: { outbox: 1 } });
-        const pulls: Array<() => Promise<unknown>> = [];
+        const pulls: Array<() => Promise<void>> = [];
         // (Counted after the await: `published += await …` would add to a total read before it, and lose
         // what the documents relayed meanwhile added.)
         const relayed = doc ? await this.relayDocument(named.model, doc, () => this.resolveDoc(key, seq), pulls) : 0;
         published += relayed;
         // A pull that fails leaves its entry: the document is named again, so the timer retries it soon.
-        if (pulls.length)
-          chains.push(async () => {
-            try {
-              for (const pull of pulls) await pull();
-            } catch (err) {
-              if (!this.named.has(key)) this.named.set(key, named);
-              throw err;
-            }
-          });
+        this.inBackground(pulls, () => {
+          if (!this.named.has(key)) this.named.set(key, named);
+        });
         // A kick for the same document meanwhile stays for the next round (its entry may be newer than the read).
         if (this.named.get(key) === named) this.named.delete(key);
         this.resolveDoc(key, seq);
@@ -234,16 +276,23 @@ export class OutboxRelay implements PositionSource {
         failed ??= err;
       }
     });
-    await eachLimited(chains, NAMED_AT_ONCE, (chain) => chain().catch((err: unknown) => void (failed ??= err)));
     if (failed) throw failed;
-    if (this.sweepWanted) {
-      const seq = this.kickSeq;
-      this.sweepWanted = false;
-      this.lastSweep = Date.now();
-      published += await this.sweep();
-      this.resolveSweep(seq);
-    }
     return published;
+  }
+
+  /** Runs a document's pulls in the background, one after the other; `failed` once if any fails. */
+  private inBackground(pulls: Array<() => Promise<void>>, failed: () => void): void {
+    if (!pulls.length) return;
+    const chain = (async () => {
+      let error: unknown;
+      for (const pull of pulls) await pull().catch((err: unknown) => void (error ??= err));
+      if (error) {
+        failed();
+        this.log.warn({ err: error }, 'outbox pull failed; will retry');
+      }
+    })();
+    this.pulls.add(chain);
+    void chain.finally(() => this.pulls.delete(chain));
   }
 
   /** Every model's documents with pending entries (a scan of each collection on FerretDB). */
@@ -270,37 +319,64 @@ export class OutboxRelay implements PositionSource {
 
   /**
    * Publishes the document's entries, then pulls them. `sent` is told once all are published: a request
-   * waiting for them has its positions then, before the pulls (a crash before a pull publishes again).
+   * waiting for them has its positions then, before the pulls (a crash before a pull publishes again). An
+   * entry this process already published is not sent again, and one whose pull is under way not pulled again.
    */
   private async relayDocument(
     model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
     doc: { _id: unknown; outbox?: unknown },
     sent?: () => void,
-    pullLater?: Array<() => Promise<unknown>>,
+    pullLater?: Array<() => Promise<void>>,
   ): Promise<number> {
     const entries = (doc.outbox ?? []) as OutboxEntry[];
     // Published together (queued in this order, so on each partition in this order).
-    const positions = await Promise.all(
-      entries.map((entry) => this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key)),
-    );
+    const positions = await Promise.all(entries.map((entry) => this.publishOnce(entry)));
     entries.forEach((entry, i) => this.remember(entry.id, positions[i]));
     sent?.();
     for (const entry of entries) {
+      if (this.pulling.has(entry.id)) continue;
+      this.pulling.add(entry.id);
       const pull = () => model.collection.updateOne({ _id: doc._id } as never, { $pull: { outbox: entry } } as never);
-      const locked = () =>
-        this.opts.locks
-          ? this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull)
-          : pull();
+      const locked = async () => {
+        try {
+          await (this.opts.locks
+            ? this.opts.locks.withLock(aggregateKey(model.collection.collectionName, doc._id), pull)
+            : pull());
+        } finally {
+          this.pulling.delete(entry.id);
+        }
+      };
       if (pullLater) pullLater.push(locked);
       else await locked();
     }
     return entries.length;
   }
 
+  /**
+   * The entry's one publish by this process: a read that meets it again while its pull is under way (or
+   * after, having read before the pull) does not send it twice. A failed publish is forgotten, so the next
+   * read sends it again.
+   */
+  private publishOnce(entry: OutboxEntry): Promise<PublishedPosition | undefined> {
+    let sending = this.sent.get(entry.id);
+    if (!sending) {
+      sending = this.opts.bus.publishEnvelope(entry.topic, entry.envelope, entry.key);
+      this.sent.set(entry.id, sending);
+      if (this.sent.size > REMEMBERED_POSITIONS) this.sent.delete(this.sent.keys().next().value!);
+      const mine = sending;
+      mine.catch(() => {
+        if (this.sent.get(entry.id) === mine) this.sent.delete(entry.id);
+      });
+    }
+    return sending;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+    await this.sweeping;
+    await this.pullsDone();
     // Nobody waits on a stopped relay.
     for (const key of [...this.docWaiters.keys()]) this.resolveDoc(key, Infinity);
     this.resolveSweep(Infinity);
