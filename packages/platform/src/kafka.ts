@@ -189,6 +189,16 @@ export class EventBus {
     return out;
   }
 
+  /**
+   * Forgets the kept admin client; the next use connects a new one. The old one is disconnected a little
+   * later, so that a call still using it ends first.
+   */
+  private dropAdminClient(): void {
+    const dropped = this.admin;
+    this.admin = undefined;
+    if (dropped) setTimeout(() => void dropped.then((a) => a.disconnect()).catch(() => undefined), 5_000).unref();
+  }
+
   /** An admin client kept for lastOffsets and group deletion. */
   private adminClient(): Promise<Admin> {
     this.admin ??= (async () => {
@@ -207,7 +217,19 @@ export class EventBus {
    * broker now.
    */
   async lastOffsets(topic: string): Promise<Array<{ partition: number; offset: number }>> {
-    const offsets = await (await this.adminClient()).fetchTopicOffsets(this.wire(topic));
+    let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        offsets = await (await this.adminClient()).fetchTopicOffsets(this.wire(topic));
+        break;
+      } catch (err) {
+        // The kept client's metadata names a leader that no longer is one (a broker restarted, a topic just
+        // created), and kafkajs' admin does not refresh it on that answer: a new client reads it afresh.
+        if (attempt >= 3 || !(err as { retriable?: boolean }).retriable) throw err;
+        this.dropAdminClient();
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
     return offsets
       .filter((p) => Number(p.high) > Number(p.low))
       .map((p) => ({ partition: p.partition, offset: Number(p.high) - 1 }));
