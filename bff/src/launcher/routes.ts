@@ -84,27 +84,18 @@ export function mountLauncherRoutes(app: Express, upstreams: LauncherUpstreams, 
       headers: forwardHeaders(req, res),
     });
   /**
-   * Stores a raw file in the files service. The owners read model there follows season's events, so a
-   * participant that joined a moment ago may still be refused: retried briefly after season said yes.
+   * Stores a raw file in the files service. Its owners read model follows season's events; a participant
+   * joined a moment ago is found there by the service's own catch-up (README "Read your own writes").
    */
-  const putFile = async (req: Request, res: Response, url: string, body: Buffer): Promise<Upstream> => {
-    const headers = { ...forwardHeaders(req, res), 'content-type': 'application/octet-stream' };
-    let up = await call(url, { method: 'PUT', headers, body, for: { req, res } });
-    for (let i = 0; up.status === 403 && i < 20; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      up = await call(url, { method: 'PUT', headers, body, for: { req, res } });
-    }
-    return up;
-  };
-  const getFile = async (req: Request, res: Response, url: string): Promise<Upstream> => {
-    const headers = forwardHeaders(req, res);
-    let up = await call(url, { headers });
-    for (let i = 0; up.status === 403 && i < 8; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      up = await call(url, { headers });
-    }
-    return up;
-  };
+  const putFile = (req: Request, res: Response, url: string, body: Buffer): Promise<Upstream> =>
+    call(url, {
+      method: 'PUT',
+      headers: { ...forwardHeaders(req, res), 'content-type': 'application/octet-stream' },
+      body,
+      for: { req, res },
+    });
+  const getFile = (req: Request, res: Response, url: string): Promise<Upstream> =>
+    call(url, { headers: forwardHeaders(req, res) });
   const sendRaw = (res: Response, up: Upstream) => {
     if (up.status === 200 && up.body.length > 0) {
       res.status(200).type('application/octet-stream').send(up.body);

@@ -166,7 +166,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
         await Promise.all([uploadQueue.close(), finaliseQueue.close(), gameDataQueue.close()]);
       };
     },
-    apis: ({ auth }) => [
+    apis: ({ auth, consistency }) => [
       // Before filesApi: its `/file/:name` would otherwise take `/file/patch-notes`.
       patchNotesApi(auth, patchNotes),
       filesApi({
@@ -178,7 +178,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
         maxUploadBytes: config.FILES_MAX_UPLOAD_BYTES,
         baseGame: config.baseGame,
       }),
-      characterFilesApi(auth, characterFiles, owners),
+      characterFilesApi(auth, characterFiles, owners, (topics) => consistency.catchUp(topics)),
     ],
     readiness: () => ({ minio: () => storage.ready() }),
   });

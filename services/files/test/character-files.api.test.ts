@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { participantJoinedV1 } from '@league/contracts';
+import { createLogger, EventBus } from '@league/platform';
+import { deletePrefixedTopics } from '@league/platform/testing';
 import { validateZip } from '../src/formats';
-import { md5, startHarness, type Harness } from './support/harness';
+import { md5, startHarness, unique, type Harness } from './support/harness';
 import yauzl from 'yauzl';
 
 jest.setTimeout(120_000);
@@ -99,5 +102,57 @@ describe('character files', () => {
     }
     const list = (await (await get('p-7/character-files')).json()) as Array<{ file: string }>;
     expect(list).toHaveLength(4);
+  });
+});
+
+describe('character files of a participant joined a moment ago', () => {
+  let h: Harness;
+  let bus: EventBus;
+  // Topics and a group of its own: the owners read model hears only this test's join.
+  const prefix = `${unique('t-owners')}.`;
+  beforeAll(async () => {
+    h = await startHarness({ KAFKA_TOPIC_PREFIX: prefix, FILES_CONSUMER_GROUP: unique('owners') });
+    bus = new EventBus({
+      brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+      clientId: unique('owners-season'),
+      logger: createLogger('test', 'silent'),
+      topicPrefix: prefix,
+    });
+    await bus.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await bus?.disconnect();
+    await h?.stop();
+    await deletePrefixedTopics(prefix);
+  });
+
+  it('when the launcher stores a file right after the browser joined (no token of the join), then it is the player’s at once and still no one else’s', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const pid = 900_000_000 + Math.floor(Math.random() * 99_999_999);
+      await bus.publish(
+        participantJoinedV1,
+        {
+          seasonParticipantId: pid,
+          seasonId: 7,
+          userId: 'pip-id',
+          username: 'Pip',
+          joinedAt: new Date().toISOString(),
+          seasonTypeId: 1,
+        },
+        String(pid),
+      );
+      // At once: the owners group has not applied the join yet; the route catches up before it refuses.
+      const mine = await fetch(`${h.svc.url}/file/participants/${pid}/files/tags.gst`, {
+        method: 'PUT',
+        body: randomBytes(40),
+        headers: { authorization: `Bearer ${h.player}`, 'content-type': 'application/octet-stream' },
+      });
+      expect(mine.status).toBe(200);
+      const theirs = await fetch(`${h.svc.url}/file/participants/${pid}/files/tags.gst`, {
+        headers: { authorization: `Bearer ${h.tester}` },
+      });
+      expect(theirs.status).toBe(403);
+      expect(((await theirs.json()) as { message: string }).message).toMatch(/not yours/);
+    }
   });
 });

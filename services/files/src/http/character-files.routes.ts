@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { z } from '@league/contracts';
+import { participantJoinedV1, z } from '@league/contracts';
 import { Api, AppError, type AuthUser, type Authenticator } from '@league/platform';
 import type { Request, Response } from 'express';
 import type { ParticipantOwnerRepository } from '../data/participant-owner.repository';
@@ -64,12 +64,15 @@ async function sendRaw(res: Response, found: Awaited<ReturnType<CharacterFiles['
 /**
  * Character files: an admin's, and the participant owner's own (the launcher's calls through the BFF).
  * Who owns a participant comes from season's participant-joined events (the owners read model); without
- * that read model (or before the event arrived) only admins pass.
+ * that read model only admins pass. Read-your-writes (README "Read your own writes"): before it refuses a
+ * player, it catches up with season's joins (`catchUp`, bounded) and looks again, so a participant the
+ * player joined a moment ago through another client (the browser, then the launcher) is theirs at once.
  */
 export function characterFilesApi(
   auth: Authenticator,
   files: CharacterFiles,
   owners?: ParticipantOwnerRepository,
+  catchUp?: (topics: string[]) => Promise<unknown>,
 ): Api {
   const api = new Api(auth);
   const tags = ['character files'];
@@ -78,6 +81,10 @@ export function characterFilesApi(
     if (!user) throw AppError.unauthorized();
     if (user.roles.includes('admin')) return;
     if (owners && (await owners.isOwner(participantId, user.username))) return;
+    if (owners && catchUp) {
+      await catchUp([participantJoinedV1.topic]);
+      if (await owners.isOwner(participantId, user.username)) return;
+    }
     throw AppError.forbidden(`Participant ${participantId}'s files are not yours`);
   };
 
