@@ -136,11 +136,15 @@ describe('read your own writes across services and replicas, under load', () => 
 
   afterAll(async () => {
     const loadStats = await load?.stop();
-    const waits = site
-      ? await consistencyWaits(
-          site.replicas.filter((r) => r.app !== 'bff').map((r) => `http://127.0.0.1:${r.port}/metrics`),
-        )
-      : {};
+    const metricsOf = (app?: string) =>
+      (site?.replicas ?? [])
+        .filter((r) => r.app !== 'bff' && (!app || r.app === app))
+        .map((r) => `http://127.0.0.1:${r.port}/metrics`);
+    const waits = site ? await consistencyWaits(metricsOf()) : {};
+    // The same per app (its replicas summed): where the waits are.
+    const waitsByApp: Record<string, Awaited<ReturnType<typeof consistencyWaits>>> = {};
+    for (const app of new Set((site?.replicas ?? []).map((r) => r.app).filter((a) => a !== 'bff')))
+      waitsByApp[app] = await consistencyWaits(metricsOf(app));
     const result = {
       at: new Date().toISOString(),
       cycles: CYCLES,
@@ -150,6 +154,7 @@ describe('read your own writes across services and replicas, under load', () => 
       pairs: tallies.map((t) => t.summary()),
       busyRetries: Client.busyRetries,
       waits,
+      waitsByApp,
       seconds: Math.round((Date.now() - t0) / 1000),
     };
     console.log(`read-your-writes:\n${JSON.stringify(result, null, 2)}`);
