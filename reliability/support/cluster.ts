@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  allTopics,
   CURRENCY_NAMES,
   plainLauncherItem,
   settlementCompletedV1,
@@ -12,8 +11,7 @@ import {
   type LauncherItem,
 } from '@league/contracts';
 import { connectMongo } from '@league/platform';
-import { eventually, startTestIdentity, type TestIdentity } from '@league/platform/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { deletePrefixedTopics, eventually, startTestIdentity, type TestIdentity } from '@league/platform/testing';
 import type { Connection } from 'mongoose';
 import { seedDemo } from '../../services/season/src/data/seed';
 import { stashModels } from '../../services/season/src/data/stash/models';
@@ -419,18 +417,6 @@ export class Cluster {
     await this.seasonDb?.close().catch(() => undefined);
     await this.tradeDb?.close().catch(() => undefined);
     await this.identity.close();
-    const admin = new Kafka({
-      clientId: 'reliability-cleanup',
-      brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-      logLevel: logLevel.NOTHING,
-    }).admin();
-    try {
-      await admin.connect();
-      await admin.deleteTopics({ topics: allTopics().map((t) => this.wire(t)), timeout: 30_000 });
-    } catch (err) {
-      console.warn(`deleting the topics of ${this.prefix}*: ${(err as Error).message}`);
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
+    await deletePrefixedTopics(this.prefix);
   }
 }

@@ -97,10 +97,16 @@ interface Waiter {
  */
 export class OutboxRelay implements PositionSource {
   private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private wanted = false;
-  private sweeping?: Promise<number>;
-  private sweepWanted = false;
+  /** The named drains, one at a time. */
+  private readonly drains = new Lane(
+    () => this.drainNamed(),
+    (err) => this.log.warn({ err }, 'outbox drain failed; will retry'),
+  );
+  /** The sweeps, one at a time. */
+  private readonly sweeps = new Lane(
+    () => this.sweepNow(),
+    (err) => this.log.warn({ err }, 'outbox sweep failed; will retry'),
+  );
   private lastSweep = 0;
   /** The entries this process is publishing or published lately: their one publish (the last 20,000). */
   private readonly sent = new Map<string, Promise<PublishedPosition | undefined>>();
@@ -126,7 +132,7 @@ export class OutboxRelay implements PositionSource {
     const interval = this.opts.intervalMs ?? 1_000;
     this.timer = setInterval(() => {
       if (Date.now() - this.lastSweep >= (this.opts.sweepIntervalMs ?? interval)) this.kick();
-      if (this.named.size) this.schedule();
+      if (this.named.size) this.drains.schedule();
     }, interval);
     this.timer.unref();
     this.kick();
@@ -140,7 +146,6 @@ export class OutboxRelay implements PositionSource {
     const seq = ++this.kickSeq;
     const key = doc ? `${doc.model.collection.collectionName}\u0000${String(doc.id)}` : undefined;
     if (doc) this.named.set(key!, { ...doc });
-    else this.sweepWanted = true;
     const writes = currentContext()?.writes;
     if (writes) {
       writes.sources.add(this);
@@ -155,8 +160,8 @@ export class OutboxRelay implements PositionSource {
         }),
       );
     }
-    if (doc) this.schedule();
-    else this.scheduleSweep();
+    if (doc) this.drains.schedule();
+    else this.sweeps.schedule();
   }
 
   /** Where a recently published entry went (undefined when this relay did not publish it, or long ago). */
@@ -183,43 +188,6 @@ export class OutboxRelay implements PositionSource {
     const left = this.sweepWaiters.filter((w) => w.seq > upTo);
     for (const w of this.sweepWaiters) if (w.seq <= upTo) w.resolve();
     this.sweepWaiters = left;
-  }
-
-  private schedule(): void {
-    if (this.running) {
-      this.wanted = true;
-      return;
-    }
-    // Outside the kicker's unit of work: the drain publishes other requests' entries too.
-    this.running = runOutsideContext(() => this.drainNamed())
-      .catch((err) => {
-        this.log.warn({ err }, 'outbox drain failed; will retry');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-        if (this.wanted) {
-          this.wanted = false;
-          this.schedule();
-        }
-      });
-  }
-
-  private scheduleSweep(): void {
-    if (this.sweeping) {
-      this.sweepWanted = true;
-      return;
-    }
-    this.sweepWanted = false;
-    this.sweeping = runOutsideContext(() => this.sweepNow())
-      .catch((err) => {
-        this.log.warn({ err }, 'outbox sweep failed; will retry');
-        return 0;
-      })
-      .finally(() => {
-        this.sweeping = undefined;
-        if (this.sweepWanted) this.scheduleSweep();
-      });
   }
 
   /**
@@ -374,8 +342,8 @@ export class OutboxRelay implements PositionSource {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
-    await this.sweeping;
+    await this.drains.current;
+    await this.sweeps.current;
     await this.pullsDone();
     // Nobody waits on a stopped relay.
     for (const key of [...this.docWaiters.keys()]) this.resolveDoc(key, Infinity);
@@ -420,4 +388,32 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
     while (next < items.length) await fn(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Runs `run` one at a time: a call while it runs asks for one more run after it (however many calls came),
+ * outside the caller's unit of work (a run serves other requests' entries too).
+ */
+class Lane {
+  current?: Promise<void>;
+  private again = false;
+
+  constructor(
+    private readonly run: () => Promise<unknown>,
+    private readonly failed: (err: unknown) => void,
+  ) {}
+
+  schedule(): void {
+    if (this.current) {
+      this.again = true;
+      return;
+    }
+    this.again = false;
+    this.current = runOutsideContext(this.run)
+      .then(() => undefined, this.failed)
+      .finally(() => {
+        this.current = undefined;
+        if (this.again) this.schedule();
+      });
+  }
 }
