@@ -10,6 +10,7 @@ import {
   backgroundLoad,
   Client,
   consistencyWaits,
+  eventStages,
   emptyFrontend,
   item,
   lanes,
@@ -145,6 +146,8 @@ describe('read your own writes across services and replicas, under load', () => 
     const waitsByApp: Record<string, Awaited<ReturnType<typeof consistencyWaits>>> = {};
     for (const app of new Set((site?.replicas ?? []).map((r) => r.app).filter((a) => a !== 'bff')))
       waitsByApp[app] = await consistencyWaits(metricsOf(app));
+    // Where the consumers' time goes, per group: delivery (produce to handler), handler, recording the offset.
+    const eventsByGroup = site ? await eventStages(metricsOf()) : {};
     const result = {
       at: new Date().toISOString(),
       cycles: CYCLES,
@@ -155,6 +158,7 @@ describe('read your own writes across services and replicas, under load', () => 
       busyRetries: Client.busyRetries,
       waits,
       waitsByApp,
+      eventsByGroup,
       seconds: Math.round((Date.now() - t0) / 1000),
     };
     console.log(`read-your-writes:\n${JSON.stringify(result, null, 2)}`);

@@ -286,7 +286,25 @@ export function backgroundLoad(base: string, rate: number, players: Array<{ toke
 }
 
 /** Sums `consistency_wait_seconds` buckets over several /metrics pages, per kind (reads, writes, catch-ups, publishing). */
-export async function consistencyWaits(metricsUrls: string[]) {
+export function consistencyWaits(metricsUrls: string[]) {
+  return histogramQuantiles(metricsUrls, 'consistency_wait_seconds', (labels) => labels.kind!);
+}
+
+/** Sums `kafka_event_seconds` over several /metrics pages, per consumer group and stage (`group stage`). */
+export function eventStages(metricsUrls: string[]) {
+  return histogramQuantiles(metricsUrls, 'kafka_event_seconds', (labels) => `${labels.group} ${labels.stage}`);
+}
+
+/**
+ * One histogram summed over several /metrics pages, per the key `keyOf` gives its labels: count, mean and
+ * quantiles in ms (interpolated within buckets), and how many were counted with `outcome="timeout"`.
+ */
+async function histogramQuantiles(
+  metricsUrls: string[],
+  name: string,
+  keyOf: (labels: Record<string, string>) => string,
+) {
+  const pattern = new RegExp(`^${name}_(bucket|count|sum)\\{([^}]*)\\} ([\\d.e+-]+|\\+Inf)$`);
   const buckets = new Map<string, Map<number, number>>();
   const counts = new Map<string, { count: number; sum: number; timeouts: number }>();
   for (const url of metricsUrls) {
@@ -297,10 +315,12 @@ export async function consistencyWaits(metricsUrls: string[]) {
       continue;
     }
     for (const line of text.split('\n')) {
-      const m = /^consistency_wait_seconds_(bucket|count|sum)\{([^}]*)\} ([\d.e+-]+|\+Inf)$/.exec(line);
+      const m = pattern.exec(line);
       if (!m) continue;
-      const labels = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
-      const kind = labels.kind!;
+      const labels: Record<string, string> = Object.fromEntries(
+        [...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]),
+      );
+      const kind = keyOf(labels);
       const value = Number(m[3]);
       if (m[1] === 'bucket') {
         const le = labels.le === '+Inf' ? Infinity : Number(labels.le);

@@ -18,7 +18,7 @@ import {
 } from 'kafkajs';
 import { addPosition } from './consistency-token';
 import { currentContext, currentRequestId, runWithContext, Writes, type PublishedPosition } from './context';
-import { registerLagSource, type LagSample } from './metrics';
+import { eventSeconds, registerLagSource, type LagSample } from './metrics';
 import type { Logger } from './logger';
 
 export interface BusOptions {
@@ -503,11 +503,18 @@ export class EventBus {
           }
           const handler = opts.handlers[envelope.type];
           if (!handler) return;
+          const started = Date.now();
+          const produced = Number(message.timestamp);
+          if (produced > 0)
+            eventSeconds.observe({ group: opts.groupId, stage: 'delivery' }, Math.max(0, started - produced) / 1000);
+          const handled = () =>
+            eventSeconds.observe({ group: opts.groupId, stage: 'handler' }, (Date.now() - started) / 1000);
           let attempt = 0;
           for (;;) {
             attempt += 1;
             try {
               await handler(envelope as never, meta);
+              handled();
               return;
             } catch (err) {
               if (attempt >= this.maxAttempts || this.stopping) {
@@ -525,6 +532,7 @@ export class EventBus {
         });
         // Handled, skipped (no handler) or parked: the group is done with this offset.
         if (this.onApplied) {
+          const recording = Date.now();
           await this.onApplied({
             groupId: opts.groupId,
             topic,
@@ -532,6 +540,7 @@ export class EventBus {
             offset: Number(message.offset),
             shared: (opts.appliedBy ?? 'group') === 'group',
           }).catch((err: unknown) => this.log.warn({ err, topic, partition }, 'recording the applied offset failed'));
+          eventSeconds.observe({ group: opts.groupId, stage: 'applied' }, (Date.now() - recording) / 1000);
         }
       },
     });

@@ -40,6 +40,20 @@ export function registerDepthSource(source: Source<DepthSample>): () => void {
   return () => depthSources.delete(source);
 }
 
+/**
+ * Where a consumed event's time goes, per consumer group: `delivery` from the event's produce time to its
+ * handler's start (the fetch, and the batches ahead of it), `handler` its handler (retries included), `applied`
+ * recording the applied offset for read-your-writes (consistency.ts). One histogram for the process, shown by
+ * every registry createMetrics makes, like the lag gauge.
+ */
+export const eventSeconds = new client.Histogram({
+  name: 'kafka_event_seconds',
+  help: 'Consumed events: seconds from produce to handler start (stage delivery), in the handler (handler), recording the applied offset (applied)',
+  labelNames: ['group', 'stage'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [],
+});
+
 /** A scrape never waits long on an engine: a source slower than this reports nothing this time. */
 const SOURCE_TIMEOUT_MS = 2_000;
 
@@ -88,5 +102,6 @@ export function createMetrics(service: string): Metrics {
       for (const s of await gather(depthSources)) this.set({ queue: s.queue, state: s.state }, s.count);
     },
   });
+  registry.registerMetric(eventSeconds);
   return { registry, httpDuration };
 }
