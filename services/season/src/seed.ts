@@ -4,7 +4,7 @@ import { seedDemo } from './data/seed';
 import { sequenceIds } from './data/stash/ids';
 import { stashModels } from './data/stash/models';
 import { seasonModels } from './data/models';
-import { redisChangeToken } from './data/change-tokens';
+import { redisChangeToken, redisSeasonTokens } from './data/change-tokens';
 import { announceParticipants } from './domain/stash/announce';
 import { RecordTable } from './domain/stash/records';
 import { seedDemoStashes } from './domain/stash/seed';
@@ -36,6 +36,8 @@ async function main() {
       publishSoon: () => undefined,
       now: () => new Date(),
       ladderChanged: () => undefined,
+      // The running services' caches see what the seeds change through the same tokens.
+      tokens: redisSeasonTokens(redis, config.MONGO_DB),
       locks,
       // The ids the running service hands out (e.g. characters of the demo deaths) come from the same sequences.
       sequences: sequencesFor(redis, config.MONGO_DB),

@@ -8,7 +8,7 @@ import type { SeasonContext } from './domain/context';
 import { LeaderboardCache } from './domain/leaderboard';
 import { SeasonViewCache } from './domain/season-views';
 import { SeasonDirectory } from './domain/season-directory';
-import { redisChangeToken } from './data/change-tokens';
+import { redisChangeToken, redisSeasonTokens } from './data/change-tokens';
 import type { SeasonDoc } from './data/models';
 import { subscribeProjections } from './events/consumers';
 import { adminApi } from './http/admin.routes';
@@ -89,6 +89,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
           () => models.Season.find({}, { outbox: 0 }).lean<SeasonDoc[]>(),
           logger,
         ),
+        tokens: redisSeasonTokens(engines.redis, config.MONGO_DB),
         locks: engines.locks,
         sequences: engines.sequences,
       };

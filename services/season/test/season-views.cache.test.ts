@@ -58,6 +58,28 @@ describe('season view and catalogue caches across two instances', () => {
     }
   });
 
+  it("when a player joins through one instance, then the other's leaderboard shows them within its recheck, under a new ETag", async () => {
+    const leaderboard = async (url: string) => {
+      const res = await callJson(url, 'GET', '/season/18/leaderboard');
+      expect(res.status).toBe(200);
+      const rows = (res.body as { leaderboardEntries: Array<{ username: string }> }).leaderboardEntries;
+      return { names: rows.map((r) => r.username), etag: String(res.headers.get('etag')) };
+    };
+    const before = await leaderboard(other.url); // the other's ladder cached
+    const name = unique('ranked');
+    const joined = await h.call('POST', '/season/add-participant/18', { token: await h.token(name) });
+    expect(joined.status).toBe(200);
+    // The other instance changed nothing itself: it sees the season's new ladder token when it checks again.
+    const deadline = Date.now() + 5_000;
+    let after = await leaderboard(other.url);
+    while (!after.names.includes(name) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await leaderboard(other.url);
+    }
+    expect(after.names).toContain(name);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
   it('when an admin edits, reorders and deletes a challenge through one instance, then every view of both shows it at once', async () => {
     for (const url of both()) {
       await read(url, '/season/18');

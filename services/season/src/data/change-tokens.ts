@@ -30,3 +30,22 @@ export function redisChangeToken(redis: Redis, database: string, name: string): 
     },
   };
 }
+
+/**
+ * Each season's own tokens, beside the season document: `ladder` (its standings changed) and `view` (its
+ * challenges or participants changed). Their writers are frequent (every projection, every join), so they
+ * replace a token of the season alone: no write of the season document, no season-wide lock, and the season
+ * directory of every instance stays as it is. A cache keys what it holds by the season document's stored
+ * version (bumped by the rare bulk writers: the seeds) together with the token.
+ */
+export interface SeasonTokens {
+  ladder(seasonId: number): ChangeToken;
+  view(seasonId: number): ChangeToken;
+}
+
+export function redisSeasonTokens(redis: Redis, database: string): SeasonTokens {
+  return {
+    ladder: (seasonId) => redisChangeToken(redis, database, `ladder:${seasonId}`),
+    view: (seasonId) => redisChangeToken(redis, database, `view:${seasonId}`),
+  };
+}

@@ -9,6 +9,7 @@ import {
   type OutboxDocument,
   type Sequences,
 } from '@league/platform';
+import type { SeasonTokens } from '../data/change-tokens';
 import type { SeasonModels } from '../data/models';
 import type { SeasonDirectory } from './season-directory';
 import type { SeasonViewCache } from './season-views';
@@ -36,6 +37,8 @@ export interface SeasonContext {
   views?: SeasonViewCache;
   /** Every season document under a change token (none: read them each time); see season-directory.ts. */
   seasons?: SeasonDirectory;
+  /** Each season's ladder and view change tokens (data/change-tokens.ts); none: this process caches neither. */
+  tokens?: SeasonTokens;
   /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
   sequences?: Sequences;
   /** The published game data of each branch (names of items, affixes and creatures); none: names from the tables. */

@@ -9,7 +9,10 @@ import { assertSeasonVisible, findSeason, seasonDoc } from './seasons';
 const gzip = promisify(gzipCb);
 
 interface Ladder {
-  version: number;
+  /** The season document's stored ladderVersion with the season's ladder token (data/change-tokens.ts). */
+  version: string;
+  /** This process's order of builds: a build never replaces one that started after it. */
+  build: number;
   body: Buffer;
   /** The same body gzipped once per version (10,000 rows: ~1.4 MB → ~0.2 MB). */
   gzipped: Buffer;
@@ -19,19 +22,21 @@ interface Ladder {
   size: number;
 }
 
-/** How long a cached ladder is served before its stored version is checked again. */
+/** How long a cached ladder is served before its version is checked again. */
 const RECHECK_MS = 200;
 
 /**
  * The leaderboard is the standings read model ranked (domain/ranking.ts) and serialised once per ladder
- * version. When this process changes a ladder the next request starts a rebuild; changes made by another
- * instance are seen once the stored version is re-read in the background, about RECHECK_MS later. Either
+ * version (the season's stored ladderVersion and its ladder token in Redis). When this process changes a ladder
+ * the next request starts a rebuild; changes made by another instance are seen once the version is read
+ * again in the background, about RECHECK_MS later. Either
  * way a request never waits for the database once a ladder is cached: it sends the ready body it has
  * (possibly one version old while the rebuild runs).
  */
 export class LeaderboardCache {
   private readonly ladders = new Map<number, Ladder & { checkedAt: number; season: SeasonDoc }>();
   private readonly pending = new Map<number, Promise<Ladder & { checkedAt: number; season: SeasonDoc }>>();
+  private builds = 0;
 
   constructor(private readonly ctx: SeasonContext) {}
 
@@ -81,10 +86,10 @@ export class LeaderboardCache {
    */
   private async currentLadder(seasonId: number, hit: Ladder & { checkedAt: number; season: SeasonDoc }) {
     const stored = await seasonDoc(this.ctx, seasonId);
-    const want = stored?.ladderVersion ?? hit.version;
+    const want = stored ? await this.versionOf(stored) : hit.version;
     let ladder = hit;
     // A rebuild already running may have read the version before the change: at most two more.
-    for (let i = 0; i < 3 && ladder.version < want; i += 1) {
+    for (let i = 0; i < 3 && ladder.version !== want; i += 1) {
       ladder = await (this.pending.get(seasonId) ?? this.start(seasonId, this.ladders.get(seasonId)));
     }
     return ladder;
@@ -97,8 +102,11 @@ export class LeaderboardCache {
   }
 
   private async refresh(seasonId: number, hit: (Ladder & { checkedAt: number; season: SeasonDoc }) | undefined) {
+    const build = (this.builds += 1);
     const season = await findSeason(this.ctx, seasonId);
-    if (hit && hit.version === season.ladderVersion) {
+    // Read before the rows: a change after this read is a new version, and the next check builds again.
+    const version = await this.versionOf(season);
+    if (hit && hit.version === version) {
       hit.checkedAt = Date.now();
       return hit;
     }
@@ -118,9 +126,10 @@ export class LeaderboardCache {
     }));
     const body = Buffer.from(JSON.stringify({ leaderboardEntries }));
     const ladder = {
-      version: season.ladderVersion,
+      version,
+      build,
       gzipped: await gzip(body, { level: 6 }),
-      etag: `W/"ladder-${seasonId}-${season.ladderVersion}"`,
+      etag: `W/"ladder-${seasonId}-${version}"`,
       season,
       checkedAt: Date.now(),
       body,
@@ -129,7 +138,12 @@ export class LeaderboardCache {
     };
     // An invalidation that raced this build wins: do not cache what may already be old.
     const current = this.ladders.get(seasonId);
-    if (!current || current.version <= ladder.version) this.ladders.set(seasonId, ladder);
+    if (!current || current.build <= ladder.build) this.ladders.set(seasonId, ladder);
     return ladder;
+  }
+
+  private async versionOf(season: SeasonDoc): Promise<string> {
+    const token = (await this.ctx.tokens?.ladder(season._id).current()) ?? '';
+    return `${season.ladderVersion}:${token}`;
   }
 }

@@ -1,5 +1,4 @@
-import type { SeasonDoc } from '../data/models';
-import { underLock, type SeasonContext } from './context';
+import type { SeasonContext } from './context';
 import { PromiseMemo } from './memo';
 
 export interface ParticipantRow {
@@ -12,33 +11,31 @@ export interface ParticipantRow {
 type Part = 'challenges' | 'participants';
 
 interface Entry {
-  version: number;
+  version: string;
   parts: PromiseMemo<Part, unknown>;
 }
 
 /**
  * The parts of the public season views that are not the season document itself — its challenges with
- * their category names, and who joined — cached per season and the season's stored `viewVersion`.
+ * their category names, and who joined — cached per season and version: the season document's stored
+ * `viewVersion` (bumped by the seeds) with the season's view token (data/change-tokens.ts).
  *
- * Every writer of those parts bumps `viewVersion` under the season's lock after its write
- * (`bumpSeasonView`), and every request reads the season documents first (it needs them anyway for the
- * season fields and status), so a request never gets parts older than the version it read: a write that
+ * Every writer of those parts replaces the view token after its write (`bumpSeasonView`), and every request
+ * reads the version first, so a request never gets parts older than the version it read: a write that
  * finished before the request started is always seen, by this instance and by every other one. A read that
- * raced a write may cache parts newer than their version; the next bump replaces them.
+ * raced a write may cache parts newer than their version; the next change replaces them. A request that read
+ * an older version than the one cached reads again and replaces the entry (tokens have no order), and the
+ * next request of the newer version does the same: one extra read, never an old part.
  */
 export class SeasonViewCache {
   private readonly entries = new Map<number, Entry>();
 
-  /** The part of a season at the version just read from its document; `load` reads it when not cached. */
-  get<T>(season: SeasonDoc, part: Part, load: () => Promise<T>): Promise<T> {
-    const version = season.viewVersion ?? 0;
-    let entry = this.entries.get(season._id);
-    if (!entry || entry.version < version) {
+  /** The part of a season at the version just read; `load` reads it when not cached. */
+  get<T>(seasonId: number, version: string, part: Part, load: () => Promise<T>): Promise<T> {
+    let entry = this.entries.get(seasonId);
+    if (!entry || entry.version !== version) {
       entry = { version, parts: new PromiseMemo() };
-      this.entries.set(season._id, entry);
-    } else if (entry.version > version) {
-      // A request that read the season before a newer version was cached: read, do not cache.
-      return load();
+      this.entries.set(seasonId, entry);
     }
     return entry.parts.get(part, load);
   }
@@ -46,8 +43,5 @@ export class SeasonViewCache {
 
 /** After a change of a season's challenges, categories or participants: every instance's views re-read them. */
 export async function bumpSeasonView(ctx: SeasonContext, seasonId: number): Promise<void> {
-  await underLock(ctx, 'seasons', seasonId, () =>
-    ctx.models.Season.updateOne({ _id: seasonId }, { $inc: { viewVersion: 1 } }),
-  );
-  await ctx.seasons?.changed();
+  await ctx.tokens?.view(seasonId).replace();
 }

@@ -1,6 +1,6 @@
 import { AppError, type AuthUser } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, SeasonDoc } from '../data/models';
-import { underLock, type Branch, type SeasonContext } from './context';
+import type { Branch, SeasonContext } from './context';
 import type { ParticipantRow } from './season-views';
 
 export const TIEBREAKERS = 'Tiebreakers';
@@ -121,14 +121,16 @@ async function readParticipants(ctx: SeasonContext, seasonId: number): Promise<P
   }));
 }
 
-/** Through the view cache when the context has one (keyed by the season's stored viewVersion). */
-function viewPart<T>(
+/** Through the view cache when the context has one (keyed by the season's stored viewVersion and view token). */
+async function viewPart<T>(
   ctx: SeasonContext,
   season: SeasonDoc,
   part: 'challenges' | 'participants',
   load: () => Promise<T>,
 ) {
-  return ctx.views ? ctx.views.get(season, part, load) : load();
+  if (!ctx.views) return load();
+  const token = (await ctx.tokens?.view(season._id).current()) ?? '';
+  return ctx.views.get(season._id, `${season.viewVersion ?? 0}:${token}`, part, load);
 }
 
 async function withExtras(ctx: SeasonContext, seasons: readonly SeasonDoc[], include: Include) {
@@ -178,11 +180,13 @@ export async function seasonsByMod(ctx: SeasonContext, modName: string, branch: 
   return withExtras(ctx, seasons, { challenges: true });
 }
 
-/** Marks ladders as changed: every instance's leaderboard cache sees the new version. */
+/**
+ * Marks ladders as changed, after the standings were written: every instance's leaderboard cache sees the
+ * season's new ladder token (data/change-tokens.ts), this one at once.
+ */
 export async function bumpLadder(ctx: SeasonContext, seasonIds: number[]) {
   for (const id of seasonIds) {
-    await underLock(ctx, 'seasons', id, () => ctx.models.Season.updateOne({ _id: id }, { $inc: { ladderVersion: 1 } }));
-    await ctx.seasons?.changed();
+    await ctx.tokens?.ladder(id).replace();
     ctx.ladderChanged(id);
   }
 }
