@@ -7,7 +7,6 @@ import type Redis from 'ioredis';
  * its token before each use (a Redis GET: a tenth of what the smallest database read costs here) and keeps
  * what it holds while the token is the same; every writer replaces the token once its write has finished.
  * Keys are namespaced by the database, like the sequences, so two databases on one Redis never share one.
- * (A stash's token is different: it belongs to one participant's aggregate and is written in its document.)
  */
 export interface ChangeToken {
   /** The current token; one is made when none exists yet (a new or emptied Redis). */
@@ -32,20 +31,24 @@ export function redisChangeToken(redis: Redis, database: string, name: string): 
 }
 
 /**
- * Each season's own tokens, beside the season document: `ladder` (its standings changed) and `view` (its
- * challenges or participants changed). Their writers are frequent (every projection, every join), so they
- * replace a token of the season alone: no write of the season document, no season-wide lock, and the season
- * directory of every instance stays as it is. A cache keys what it holds by the season document's stored
- * version (bumped by the rare bulk writers: the seeds) together with the token.
+ * The tokens of one season or one participant, for caches whose writers are frequent:
+ * - `ladder`: a season's standings changed (every projection);
+ * - `view`: a season's challenges or participants changed (every join, an admin's challenge edit);
+ * - `stash`: a participant's stash items changed (every upload, reservation, settlement step).
+ * Replacing one is a Redis SET: no write of the season document, no season-wide lock, no database write per
+ * change, and the season directory of every instance stays as it is. A season cache keys what it holds by the
+ * season document's stored version (bumped by the rare bulk writers: the seeds) together with the token.
  */
 export interface SeasonTokens {
   ladder(seasonId: number): ChangeToken;
   view(seasonId: number): ChangeToken;
+  stash(participantId: number): ChangeToken;
 }
 
 export function redisSeasonTokens(redis: Redis, database: string): SeasonTokens {
   return {
     ladder: (seasonId) => redisChangeToken(redis, database, `ladder:${seasonId}`),
     view: (seasonId) => redisChangeToken(redis, database, `view:${seasonId}`),
+    stash: (participantId) => redisChangeToken(redis, database, `stash:${participantId}`),
   };
 }

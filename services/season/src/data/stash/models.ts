@@ -162,19 +162,6 @@ const itemRecordSchema = new Schema(
   { ...opts, collection: 'itemRecords' },
 );
 
-/**
- * One document per participant (`_id` = seasonParticipantId): a token replaced after every write of that
- * participant's items, which the stash list cache (domain/stash/views.ts) compares. A fresh random token
- * rather than a counter: FerretDB can collapse two concurrent `$inc`s of one document into one.
- */
-const stashViewSchema = new Schema(
-  { _id: Number, token: { type: String, required: true } },
-  {
-    ...opts,
-    collection: 'stashViews',
-  },
-);
-
 export function stashModels(conn: Connection) {
   return {
     StashItem: conn.model('StashItem', stashItemSchema),
@@ -183,7 +170,6 @@ export function stashModels(conn: Connection) {
     Settlement: conn.model('Settlement', settlementSchema),
     StashRole: conn.model('StashRole', stashRoleSchema),
     ItemRecord: conn.model('ItemRecord', itemRecordSchema),
-    StashView: conn.model('StashView', stashViewSchema),
     ItemInstance: conn.model('ItemInstance', itemInstanceSchema),
     DuplicateReview: conn.model('DuplicateReview', duplicateReviewSchema),
   };

@@ -77,9 +77,20 @@ export async function ownStash(ctx: StashContext, user: AuthUser | undefined, pa
   return owner;
 }
 
-/** The roles last seen for a user (from their own token or account.roles-changed.v1). */
+/** Users whose roles a process remembers having stored, per store; past it the memo starts over. */
+const MAX_REMEMBERED = 10_000;
+const rolesStored = new WeakMap<StashModels, Map<string, string>>();
+
+/**
+ * The roles last seen for a user (from their own token or account.roles-changed.v1). A process remembers the
+ * roles it last found stored for a user, so a player's every request with the same token reads nothing more.
+ */
 export async function rememberRoles(ctx: StashContext, username: string, roles: string[]) {
   const key = usernameKey(username);
+  const wanted = [...roles].sort().join(',');
+  let stored = rolesStored.get(ctx.models);
+  if (!stored || stored.size >= MAX_REMEMBERED) rolesStored.set(ctx.models, (stored = new Map()));
+  if (stored.get(key) === wanted) return;
   const known = await ctx.models.StashRole.findById(key).lean<{ roles: string[] }>();
   const same = known && known.roles.length === roles.length && known.roles.every((r) => roles.includes(r));
   if (!same)
@@ -87,6 +98,7 @@ export async function rememberRoles(ctx: StashContext, username: string, roles: 
     await upsertRacing(() =>
       ctx.models.StashRole.updateOne({ _id: key }, { $set: { roles, updatedAt: ctx.season.now() } }, { upsert: true }),
     );
+  stored.set(key, wanted);
 }
 
 /** Supporters of Season 7 have an unlimited cloud stash. */

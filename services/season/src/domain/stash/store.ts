@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { UploadChannel } from '@league/contracts';
-import { AppError, upsertRacing, type OutboxEntry } from '@league/platform';
+import { AppError, type OutboxEntry } from '@league/platform';
 import type { LauncherItemDoc, StashDoc, StashItemDoc } from '../../data/stash/models';
 import { locked, type StashContext } from './context';
 import { currenciesChanged, itemChanged } from './events';
@@ -210,17 +209,9 @@ export async function insertItems(ctx: StashContext, docs: Array<ReturnType<type
  * cache (views.ts) answers from what it read before.
  */
 export async function itemsChanged(ctx: StashContext, participantIds: Array<number | undefined>) {
-  for (const id of new Set(participantIds)) {
-    if (id === undefined) continue;
-    await upsertRacing(() =>
-      ctx.models.StashView.updateOne({ _id: id }, { $set: { token: randomUUID() } }, { upsert: true }),
-    );
-  }
-}
-
-/** The participant's stash token ('' before the first change since the token existed). */
-export async function itemsToken(ctx: StashContext, participantId: number): Promise<string> {
-  return (await ctx.models.StashView.findById(participantId, { token: 1 }).lean<{ token: string }>())?.token ?? '';
+  const tokens = ctx.season.tokens;
+  if (!tokens) return; // a process without tokens has no stash cache, and tells none
+  for (const id of new Set(participantIds)) if (id !== undefined) await tokens.stash(id).replace();
 }
 
 /** Live items of a participant (in the cloud stash or its transfer queue). */

@@ -1,24 +1,39 @@
 import type { StashItemDoc } from '../../data/stash/models';
 import { PromiseMemo } from '../memo';
 import type { StashContext } from './context';
-import { itemsToken, liveItems } from './store';
+import { liveItems } from './store';
 
 /** Lists kept at most; past it the cache starts over. */
 const MAX_LISTS = 1_000;
 
 /**
+ * A list is read again after this long even under the same token: the bound on a change whose token could
+ * not be replaced (Redis failing between the write and the token), as the season directory's.
+ */
+export const STASH_LIST_MAX_AGE_MS = 5_000;
+
+/**
  * A participant's live items for the stash list, cached in this process under the participant's stash
- * token. Every write of a participant's items replaces the token after writing (store.ts `itemsChanged`),
- * and each read reads the token first (one small document), so a list never misses a write that finished
- * before the read started, made by this instance or another.
+ * token (data/change-tokens.ts). Every write of a participant's items replaces the token after writing
+ * (store.ts `itemsChanged`), and each read reads the token first (a Redis GET), so a list never misses a
+ * write that finished before the read started, made by this instance or another. Without a token (Redis
+ * unreachable) the list is read from the store.
  */
 export class StashViewCache {
-  // Keyed by participant and token: a new token is a new key, and the old list goes when the memo starts over.
+  // Keyed by participant, token and age bucket: a new token is a new key, and old lists go when the memo starts over.
   private readonly memo = new PromiseMemo<string, StashItemDoc[]>(MAX_LISTS);
 
   async liveItems(ctx: StashContext, participantId: number): Promise<StashItemDoc[]> {
-    const token = await itemsToken(ctx, participantId);
+    const tokens = ctx.season.tokens;
+    const token = tokens
+      ? await tokens
+          .stash(participantId)
+          .current()
+          .catch(() => undefined)
+      : undefined;
+    if (token === undefined) return liveItems(ctx, participantId);
+    const age = Math.floor(Date.now() / STASH_LIST_MAX_AGE_MS);
     // A real promise (a query runs again each time it is awaited): shared by every read of this token.
-    return this.memo.get(`${participantId}:${token}`, async () => liveItems(ctx, participantId));
+    return this.memo.get(`${participantId}:${token}:${age}`, async () => liveItems(ctx, participantId));
   }
 }
