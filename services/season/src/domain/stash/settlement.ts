@@ -6,7 +6,8 @@ import {
   type settlementRequestedV1,
 } from '@league/contracts';
 import { AppError, isDuplicateKey, outboxEntry } from '@league/platform';
-import type { ParticipantDoc, SeasonDoc } from '../../data/models';
+import type { ParticipantDoc } from '../../data/models';
+import { seasonDoc } from '../seasons';
 import type { Reservation, StashItemDoc } from '../../data/stash/models';
 import { faultPoint, ITEM_SEQUENCE, locked, withStashes, type StashContext } from './context';
 import { recordTrade } from './instances';
@@ -123,6 +124,22 @@ function failedEntry(ctx: StashContext, e: Request, reason: string) {
   );
 }
 
+/**
+ * Starts a read now and hands back a function that awaits it: its failure is thrown only where it is awaited
+ * (never an unhandled rejection while an earlier check is still being awaited).
+ */
+function settled<T>(read: Promise<T>): () => Promise<T> {
+  const outcome = read.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  return async () => {
+    const o = await outcome;
+    if (!o.ok) throw o.error;
+    return o.value;
+  };
+}
+
 async function participant(ctx: StashContext, id: number, role: string) {
   const p = await ctx.season.models.Participant.findById(id, { outbox: 0, challenges: 0 }).lean<ParticipantDoc>();
   if (!p) refuse(`The ${role} (participant ${id}) does not exist`);
@@ -142,11 +159,22 @@ async function usableItem(ctx: StashContext, id: number, ownerId: number, count:
 /** Checks the request against both stashes and plans the steps; throws SettlementRefused when it cannot settle. */
 async function planSettlement(ctx: StashContext, e: Request): Promise<Plan> {
   if (e.sellerParticipantId === e.buyerParticipantId) refuse('Seller and buyer are the same participant');
-  const seller = await participant(ctx, e.sellerParticipantId, 'seller');
-  const buyer = await participant(ctx, e.buyerParticipantId, 'buyer');
+  // The reads a plan needs are started together and awaited in the order of the checks, so a request that
+  // fails several checks is always refused for the same first one.
+  const sellerRead = settled(participant(ctx, e.sellerParticipantId, 'seller'));
+  const buyerRead = settled(participant(ctx, e.buyerParticipantId, 'buyer'));
+  const listedRead = settled(usableItem(ctx, e.item.participantItemId, e.sellerParticipantId, e.item.count, 'seller'));
+  const walletRead =
+    e.payment.kind === 'currency'
+      ? settled(
+          ctx.models.Stash.findById(e.buyerParticipantId, { balances: 1 }).lean<{ balances: Record<string, number> }>(),
+        )
+      : undefined;
+  const seller = await sellerRead();
+  const buyer = await buyerRead();
   if (seller.seasonId !== e.seasonId || buyer.seasonId !== e.seasonId)
     refuse(`Seller and buyer are not both in season ${e.seasonId}`);
-  const season = await ctx.season.models.Season.findById(e.seasonId, { seasonTypeId: 1 }).lean<SeasonDoc>();
+  const season = await seasonDoc(ctx.season, e.seasonId);
   if (season?.seasonTypeId !== 1) refuse(`Season ${e.seasonId} is not a trade season`);
 
   const steps: Step[] = [];
@@ -175,14 +203,12 @@ async function planSettlement(ctx: StashContext, e: Request): Promise<Plan> {
   if (e.payment.kind === 'currency') {
     const currency = e.payment.currency;
     if (!(CURRENCY_NAMES as readonly string[]).includes(currency)) refuse(`${currency} is not a currency`);
-    const wallet = await ctx.models.Stash.findById(buyer._id, { balances: 1 }).lean<{
-      balances: Record<string, number>;
-    }>();
+    const wallet = await walletRead!();
     const held = wallet?.balances[currency] ?? 0;
     if (held < e.payment.amount) refuse(`The buyer holds ${held} ${currency}, not ${e.payment.amount}`);
     steps.push({ kind: 'debit', owner: ownerOf(buyer), currency, amount: e.payment.amount });
   }
-  const listed = await usableItem(ctx, e.item.participantItemId, seller._id, e.item.count, 'seller');
+  const listed = await listedRead();
   const sellerKeeps = await transfer(listed, e.item.count, ownerOf(buyer), 'listing', buyerItemIds);
   let sellerIn = 0;
   if (e.payment.kind === 'items') {
@@ -201,12 +227,13 @@ async function planSettlement(ctx: StashContext, e: Request): Promise<Plan> {
   // Capacity: the buyer gains one slot (minus whole stacks paid away); the seller gains one per offered item.
   const fits = async (p: ParticipantDoc, delta: number, role: string) => {
     if (delta <= 0) return;
-    const capacity = await capacityOf(ctx, p.username);
-    const used = await liveCount(ctx, p._id);
+    const [capacity, used] = await Promise.all([capacityOf(ctx, p.username), liveCount(ctx, p._id)]);
     if (capacity > 0 && used + delta > capacity) refuse(`The ${role}'s cloud stash is full (${used} of ${capacity})`);
   };
-  await fits(buyer, 1 - buyerOut, 'buyer');
-  await fits(seller, sellerIn - (sellerKeeps ? 0 : 1), 'seller');
+  const buyerFits = settled(fits(buyer, 1 - buyerOut, 'buyer'));
+  const sellerFits = settled(fits(seller, sellerIn - (sellerKeeps ? 0 : 1), 'seller'));
+  await buyerFits();
+  await sellerFits();
   return { steps, buyerItemIds, sellerItemIds };
 }
 
