@@ -1,5 +1,7 @@
 import { challengeCompletedV1, participantJoinedV1, socialsUpdatedV1, standingChangedV1 } from '@league/contracts';
 import { bootSeason, eventually, unique, witness, type Harness } from './support/season';
+import type { ParticipantDoc } from '../src/data/models';
+import { projectParticipant } from '../src/domain/standings';
 
 jest.setTimeout(120_000);
 
@@ -163,6 +165,17 @@ describe('the season ladder', () => {
       const standing = await h.call('GET', `/season/participant/${ids.b}/standing`);
       expect(standing.body).toEqual({ rank: order[1]!.rank, pointTotal: 50 });
       await eventually(async () => changed.seen.some((e) => e.data.pointTotal === 50));
+      // The rank a projection announces (the rank index in Redis) is the board's, ties included.
+      for (const [username, id] of [
+        [a, ids.a],
+        [b, ids.b],
+        [c, ids.c],
+        [d, ids.d],
+      ] as const) {
+        const participant = await h.svc.ctx.models.Participant.findById(id, { outbox: 0 }).lean<ParticipantDoc>();
+        const projected = await projectParticipant(h.svc.ctx, participant!);
+        expect([username, projected.rank]).toEqual([username, order.find((e) => e.username === username)!.rank]);
+      }
     } finally {
       await changed.stop();
     }

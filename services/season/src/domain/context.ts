@@ -10,6 +10,7 @@ import {
   type Sequences,
 } from '@league/platform';
 import type { SeasonTokens } from '../data/change-tokens';
+import type { RankIndex } from '../data/rank-index';
 import type { SeasonModels } from '../data/models';
 import type { SeasonDirectory } from './season-directory';
 import type { SeasonViewCache } from './season-views';
@@ -39,6 +40,8 @@ export interface SeasonContext {
   seasons?: SeasonDirectory;
   /** Each season's ladder and view change tokens (data/change-tokens.ts); none: this process caches neither. */
   tokens?: SeasonTokens;
+  /** Each season's ranks in Redis, for the rank a projection announces (none: the rows ahead are counted). */
+  ranks?: RankIndex;
   /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
   sequences?: Sequences;
   /** The published game data of each branch (names of items, affixes and creatures); none: names from the tables. */

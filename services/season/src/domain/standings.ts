@@ -3,7 +3,7 @@ import { applyOnce, outboxEntry } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, ParticipantDoc, StandingDoc } from '../data/models';
 import { underLock, usernameKey, type SeasonContext } from './context';
 import { summarisePoints, type ChallengeRule } from './points';
-import { bumpLadder, TIEBREAKERS } from './seasons';
+import { bumpLadder, seasonDoc, TIEBREAKERS } from './seasons';
 
 export async function challengeRules(ctx: SeasonContext, seasonId: number): Promise<ChallengeRule[]> {
   const [challenges, tiebreakers] = await Promise.all([
@@ -21,7 +21,10 @@ export async function challengeRules(ctx: SeasonContext, seasonId: number): Prom
   }));
 }
 
-/** How many rows of the ladder rank ahead of this one (the comparator of domain/ranking.ts as a query). */
+/**
+ * How many rows of the ladder rank ahead of this one (the comparator of domain/ranking.ts as a query): for a
+ * process without Redis, which has no rank index (data/rank-index.ts). FerretDB scans the ladder for it.
+ */
 async function rankOf(
   ctx: SeasonContext,
   row: Pick<StandingDoc, '_id' | 'seasonId' | 'points' | 'tiebreakerPoints' | 'reachedAt'>,
@@ -91,7 +94,12 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
       }
       changed = true;
     }
-    const rank = await rankOf(ctx, { _id: p._id, ...row });
+    const rank = ctx.ranks
+      ? await ctx.ranks.place(p.seasonId, (await seasonDoc(ctx, p.seasonId))?.ladderVersion ?? 0, {
+          _id: p._id,
+          ...sum,
+        })
+      : await rankOf(ctx, { _id: p._id, ...row });
     const publishedRank = before?.publishedRank ?? null;
     const publishedPoints = before?.publishedPoints ?? null;
     const announce = rank !== publishedRank || sum.points !== publishedPoints;
