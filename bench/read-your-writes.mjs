@@ -39,4 +39,9 @@ console.log(
   `read-your-writes: ${r.pairs.length} pairs, ${r.pairs.reduce((n, p) => n + p.cycles, 0)} cycles, ${stale} stale reads; ` +
     `read wait p95 ${r.waits.read?.p95Ms?.toFixed(1) ?? '-'} ms (goal 50)`,
 );
+// Where each consumer group's time went (delivery: produce to handler start; handler; applied: the offset recorded).
+for (const [key, q] of Object.entries(r.eventsByGroup ?? {}))
+  console.log(
+    `  ${key.padEnd(48)} ${String(q.count).padStart(6)} events, p50 ${q.p50Ms?.toFixed(1)} / p95 ${q.p95Ms?.toFixed(1)} ms`,
+  );
 process.exit(run.status === 0 && stale === 0 && (r.waits.read?.p95Ms ?? 0) <= 50 ? 0 : 1);
