@@ -38,7 +38,7 @@ export interface SeasonContext {
   views?: SeasonViewCache;
   /** Every season document under a change token (none: read them each time); see season-directory.ts. */
   seasons?: SeasonDirectory;
-  /** Each season's ladder and view change tokens (data/change-tokens.ts); none: this process caches neither. */
+  /** The seasons' ladder and view tokens and the stashes' tokens (data/change-tokens.ts); none: no such caches. */
   tokens?: SeasonTokens;
   /** Each season's ranks in Redis, for the rank a projection announces (none: the rows ahead are counted). */
   ranks?: RankIndex;
