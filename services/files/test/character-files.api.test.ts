@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { participantJoinedV1 } from '@league/contracts';
 import { createLogger, EventBus } from '@league/platform';
-import { deletePrefixedTopics } from '@league/platform/testing';
+import { deletePrefixedTopics, eventually } from '@league/platform/testing';
 import { validateZip } from '../src/formats';
 import { md5, startHarness, unique, type Harness } from './support/harness';
 import yauzl from 'yauzl';
@@ -127,9 +127,8 @@ describe('character files of a participant joined a moment ago', () => {
   });
 
   it('when the launcher stores a file right after the browser joined (no token of the join), then it is the player’s at once and still no one else’s', async () => {
-    for (let i = 0; i < 5; i += 1) {
-      const pid = 900_000_000 + Math.floor(Math.random() * 99_999_999);
-      await bus.publish(
+    const join = (pid: number) =>
+      bus.publish(
         participantJoinedV1,
         {
           seasonParticipantId: pid,
@@ -141,12 +140,22 @@ describe('character files of a participant joined a moment ago', () => {
         },
         String(pid),
       );
-      // At once: the owners group has not applied the join yet; the route catches up before it refuses.
-      const mine = await fetch(`${h.svc.url}/file/participants/${pid}/files/tags.gst`, {
+    const store = (pid: number) =>
+      fetch(`${h.svc.url}/file/participants/${pid}/files/tags.gst`, {
         method: 'PUT',
         body: randomBytes(40),
         headers: { authorization: `Bearer ${h.player}`, 'content-type': 'application/octet-stream' },
       });
+    // The topic is this test's own and new: its first join creates it, and the owners group is given its
+    // partitions a moment later. Once a first join is applied, the group is consuming, as on a running site.
+    const first = 900_000_000 + Math.floor(Math.random() * 99_999_999);
+    await join(first);
+    await eventually(async () => (await store(first)).status === 200, 30_000, 250);
+    for (let i = 0; i < 5; i += 1) {
+      const pid = 900_000_000 + Math.floor(Math.random() * 99_999_999);
+      await join(pid);
+      // At once: the owners group has not applied the join yet; the route catches up before it refuses.
+      const mine = await store(pid);
       expect(mine.status).toBe(200);
       const theirs = await fetch(`${h.svc.url}/file/participants/${pid}/files/tags.gst`, {
         headers: { authorization: `Bearer ${h.tester}` },
