@@ -4,12 +4,12 @@ import type { AuthUser } from '@league/platform';
 import type { SeasonDoc, StandingDoc } from '../data/models';
 import type { SeasonContext } from './context';
 import { rankLadder } from './ranking';
-import { assertSeasonVisible, findSeason, seasonDoc } from './seasons';
+import { assertSeasonVisible, findSeason, seasonCacheVersion, seasonDoc } from './seasons';
 
 const gzip = promisify(gzipCb);
 
 interface Ladder {
-  /** The season document's stored ladderVersion with the season's ladder token (data/change-tokens.ts). */
+  /** `seasonCacheVersion(…, 'ladder')`: the stored ladderVersion with the season's ladder token. */
   version: string;
   /** This process's order of builds: a build never replaces one that started after it. */
   build: number;
@@ -27,11 +27,10 @@ const RECHECK_MS = 200;
 
 /**
  * The leaderboard is the standings read model ranked (domain/ranking.ts) and serialised once per ladder
- * version (the season's stored ladderVersion and its ladder token in Redis). When this process changes a ladder
- * the next request starts a rebuild; changes made by another instance are seen once the version is read
- * again in the background, about RECHECK_MS later. Either
- * way a request never waits for the database once a ladder is cached: it sends the ready body it has
- * (possibly one version old while the rebuild runs).
+ * version (`seasonCacheVersion`). When this process changes a ladder the next request starts a rebuild;
+ * changes made by another instance are seen once the version is read again in the background, about
+ * RECHECK_MS later. Either way a request never waits for the database once a ladder is cached: it sends the
+ * ready body it has (possibly one version old while the rebuild runs).
  */
 export class LeaderboardCache {
   private readonly ladders = new Map<number, Ladder & { checkedAt: number; season: SeasonDoc }>();
@@ -86,7 +85,7 @@ export class LeaderboardCache {
    */
   private async currentLadder(seasonId: number, hit: Ladder & { checkedAt: number; season: SeasonDoc }) {
     const stored = await seasonDoc(this.ctx, seasonId);
-    const want = stored ? await this.versionOf(stored) : hit.version;
+    const want = stored ? await seasonCacheVersion(this.ctx, stored, 'ladder') : hit.version;
     let ladder = hit;
     // A rebuild already running may have read the version before the change: at most two more.
     for (let i = 0; i < 3 && ladder.version !== want; i += 1) {
@@ -105,7 +104,7 @@ export class LeaderboardCache {
     const build = (this.builds += 1);
     const season = await findSeason(this.ctx, seasonId);
     // Read before the rows: a change after this read is a new version, and the next check builds again.
-    const version = await this.versionOf(season);
+    const version = await seasonCacheVersion(this.ctx, season, 'ladder');
     if (hit && hit.version === version) {
       hit.checkedAt = Date.now();
       return hit;
@@ -140,10 +139,5 @@ export class LeaderboardCache {
     const current = this.ladders.get(seasonId);
     if (!current || current.build <= ladder.build) this.ladders.set(seasonId, ladder);
     return ladder;
-  }
-
-  private async versionOf(season: SeasonDoc): Promise<string> {
-    const token = (await this.ctx.tokens?.ladder(season._id).current()) ?? '';
-    return `${season.ladderVersion}:${token}`;
   }
 }

@@ -121,7 +121,18 @@ async function readParticipants(ctx: SeasonContext, seasonId: number): Promise<P
   }));
 }
 
-/** Through the view cache when the context has one (keyed by the season's stored viewVersion and view token). */
+/**
+ * The version a season cache (the leaderboard, the public views) keys what it holds by: the season document's
+ * stored version, raised by the seeds, with the season's token of that cache (data/change-tokens.ts), which the
+ * frequent writers replace.
+ */
+export async function seasonCacheVersion(ctx: SeasonContext, season: SeasonDoc, cache: 'ladder' | 'view') {
+  const stored = cache === 'ladder' ? season.ladderVersion : (season.viewVersion ?? 0);
+  const token = (await ctx.tokens?.[cache](season._id).current()) ?? '';
+  return `${stored}:${token}`;
+}
+
+/** Through the view cache when the context has one. */
 async function viewPart<T>(
   ctx: SeasonContext,
   season: SeasonDoc,
@@ -129,8 +140,7 @@ async function viewPart<T>(
   load: () => Promise<T>,
 ) {
   if (!ctx.views) return load();
-  const token = (await ctx.tokens?.view(season._id).current()) ?? '';
-  return ctx.views.get(season._id, `${season.viewVersion ?? 0}:${token}`, part, load);
+  return ctx.views.get(season._id, await seasonCacheVersion(ctx, season, 'view'), part, load);
 }
 
 async function withExtras(ctx: SeasonContext, seasons: readonly SeasonDoc[], include: Include) {
