@@ -1,16 +1,11 @@
 import type { StashItemDoc } from '../../data/stash/models';
 import { PromiseMemo } from '../memo';
+import { SNAPSHOT_MAX_AGE_MS } from '../season-directory';
 import type { StashContext } from './context';
 import { liveItems } from './store';
 
 /** Lists kept at most; past it the cache starts over. */
 const MAX_LISTS = 1_000;
-
-/**
- * A list is read again after this long even under the same token: the bound on a change whose token could
- * not be replaced (Redis failing between the write and the token), as the season directory's.
- */
-export const STASH_LIST_MAX_AGE_MS = 5_000;
 
 /**
  * A participant's live items for the stash list, cached in this process under the participant's stash
@@ -32,7 +27,9 @@ export class StashViewCache {
           .catch(() => undefined)
       : undefined;
     if (token === undefined) return liveItems(ctx, participantId);
-    const age = Math.floor(Date.now() / STASH_LIST_MAX_AGE_MS);
+    // Read again past the season directory's age bound even under the same token: the bound on a change
+    // whose token Redis failed to replace.
+    const age = Math.floor(Date.now() / SNAPSHOT_MAX_AGE_MS);
     // A real promise (a query runs again each time it is awaited): shared by every read of this token.
     return this.memo.get(`${participantId}:${token}:${age}`, async () => liveItems(ctx, participantId));
   }
