@@ -63,10 +63,23 @@ describe('faults during uploads', () => {
     if (!clear) throw new Error(`${u.name}: unclear refusal ${r.status} ${JSON.stringify(r.body)}`);
   }
 
-  async function round(
-    name: string,
-    fault: { inject: () => Promise<void>; heal: () => Promise<void>; killed?: boolean },
-  ): Promise<void> {
+  type Fault = { inject: () => Promise<void>; heal: () => Promise<void>; killed?: boolean };
+
+  /**
+   * One round, and when it fails, a line naming the step it was at (CI shows only part of a failed run's
+   * output; the figures line of a failed round is never written).
+   */
+  async function round(name: string, fault: Fault): Promise<void> {
+    const at = { step: 'starting' };
+    try {
+      await roundSteps(name, fault, at);
+    } catch (err) {
+      console.log(`[upload-faults] ${name}: FAILED while ${at.step}: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  async function roundSteps(name: string, fault: Fault, at: { step: string }): Promise<void> {
     const t0 = Date.now();
     tag += 1;
     const mine: Upload[] = Array.from({ length: BEFORE + DURING + 1 }, (_, i) => ({
@@ -75,13 +88,20 @@ describe('faults during uploads', () => {
       answers: [],
     }));
     const [first, during, post] = [mine.slice(0, BEFORE), mine.slice(BEFORE, BEFORE + DURING), mine.at(-1)!];
+    at.step = 'marking the topic';
     const mark = await markTopics([s.publishedTopic]);
     const pid = s.proc.pid;
-    const send = async (u: Upload, paced = true) => {
-      const r = await streamUpload(s.url, s.admin, u.name, u.bytes, paced ? PACE : {});
-      u.answers.push(r);
-      expectClearRefusal(u, r);
-      return r;
+    const send = (u: Upload, paced = true) => {
+      const sending = (async () => {
+        const r = await streamUpload(s.url, s.admin, u.name, u.bytes, paced ? PACE : {});
+        u.answers.push(r);
+        expectClearRefusal(u, r);
+        return r;
+      })();
+      // Awaited later with the others; until then an unclear refusal must not surface as an unhandled
+      // rejection, which would fail the test at once while the round went on stopping engines.
+      sending.catch(() => undefined);
+      return sending;
     };
 
     // Before the fault: the slow upload, registered (its job running), then one more sent whole (its job
@@ -89,6 +109,7 @@ describe('faults during uploads', () => {
     const [slow, queued, ...paced] = first as [Upload, Upload, ...Upload[]];
     const registered = (u: Upload) =>
       until(`${name}: ${u.name} registered`, async () => (await s.records([u.name])).length > 0, 30_000);
+    at.step = 'sending the uploads before the fault';
     const sent = [send(slow, false)];
     await registered(slow);
     sent.push(send(queued, false), ...paced.map((u) => send(u)));
@@ -96,14 +117,17 @@ describe('faults during uploads', () => {
     await sleep(300);
     const waiting = (await s.records([slow.name, queued.name])).filter((r) => r.status === 'processing').length;
     const injectAt = Date.now();
+    at.step = 'injecting the fault';
     await fault.inject();
     const injectedMs = Date.now() - injectAt;
     const sentDuring = during.map((u) => send(u));
     await sleep(OUTAGE_MS);
     const healAt = Date.now();
+    at.step = 'healing the fault';
     await fault.heal();
     const healedAt = Date.now();
     const healMs = healedAt - healAt;
+    at.step = 'waiting for the answers';
     await Promise.all([...sent, ...sentDuring]);
     const answeredMs = Date.now() - healedAt;
     await until(`${name}: the files process ready`, async () => (await s.ready()).status === 200, 60_000);
@@ -113,6 +137,7 @@ describe('faults during uploads', () => {
     // no answer is sent again unless the admin's files table shows it arrived (the test reads the service's
     // records for that, once none of that name is processing any more).
     let retries = 0;
+    at.step = 'retrying what was refused';
     await pool([...first, ...during], 3, async (u) => {
       const last = u.answers.at(-1)!;
       if (accepted(last)) {
@@ -144,6 +169,7 @@ describe('faults during uploads', () => {
       );
     });
     // After the fault: a new upload goes through as usual.
+    at.step = 'checking the records, objects and events';
     const fresh = await send(post, false);
     expect(accepted(fresh)).toBe(true);
     post.outcome = 'first-try';

@@ -13,21 +13,31 @@ export interface TopicMark {
   topics: Record<string, Array<{ partition: number; offset: string }>>;
 }
 
-/** Records the end of each partition of the given (wire) topics now. */
-export async function markTopics(topics: string[]): Promise<TopicMark> {
-  const admin = kafka().admin();
-  await admin.connect();
-  try {
-    const out: TopicMark = { topics: {} };
-    for (const topic of topics) {
-      out.topics[topic] = (await admin.fetchTopicOffsets(topic)).map((p) => ({
-        partition: p.partition,
-        offset: p.high,
-      }));
+/**
+ * Records the end of each partition of the given (wire) topics now. A broker that was just started again, or
+ * one busy with the topics an earlier suite deleted, can answer a metadata or offsets request with a
+ * retriable error for a moment: the mark is asked again for up to `timeoutMs` before the round gives up.
+ */
+export async function markTopics(topics: string[], timeoutMs = 30_000): Promise<TopicMark> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const admin = kafka().admin();
+    try {
+      await admin.connect();
+      const out: TopicMark = { topics: {} };
+      for (const topic of topics) {
+        out.topics[topic] = (await admin.fetchTopicOffsets(topic)).map((p) => ({
+          partition: p.partition,
+          offset: p.high,
+        }));
+      }
+      return out;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`marking ${topics.join(', ')}: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      await admin.disconnect().catch(() => undefined);
     }
-    return out;
-  } finally {
-    await admin.disconnect();
   }
 }
 
