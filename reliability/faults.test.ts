@@ -85,6 +85,13 @@ describe('faults during settlements', () => {
     };
 
     const t0 = Date.now();
+    // Where the round's time goes, step by step (seconds since the previous step), for its figures line.
+    const steps: string[] = [];
+    let stepAt = t0;
+    const step = (label: string) => {
+      steps.push(`${label} ${((Date.now() - stepAt) / 1000).toFixed(1)}`);
+      stepAt = Date.now();
+    };
     const sent = first.map((s) => buy(s));
     await Promise.race([Promise.race(sent), sleep(2_000)]);
     const injectAt = Date.now();
@@ -97,6 +104,7 @@ describe('faults during settlements', () => {
     await fault.heal();
     const healedAt = Date.now();
     const healMs = healedAt - healAt;
+    step('fault');
 
     // The client's retry of what got an error or no answer: until 200, or the refusal saying that its earlier
     // try got through (409 while it settles and once it is sold).
@@ -115,6 +123,7 @@ describe('faults during settlements', () => {
         90_000,
       );
     });
+    step('answered');
     const ids = [...first, ...during].map((s) => s.listingId);
     await until(
       `${name}: every listing settled`,
@@ -122,6 +131,7 @@ describe('faults during settlements', () => {
       120_000,
     );
     const recoveredMs = Date.now() - healedAt;
+    step('settled');
     // After the fault: a new buyout goes through and settles as usual.
     const fresh = await buy(post);
     expect(fresh.status).toBe(200);
@@ -131,7 +141,9 @@ describe('faults during settlements', () => {
       60_000,
     );
     const freshMs = Date.now() - healedAt;
+    step('new buyout');
     await until(`${name}: every process ready`, () => c.allReady(), 60_000);
+    step('ready');
     await sleep(3_000);
 
     // Exactly once: one settlement per listing, one completion per settlement, no failure.
@@ -142,6 +154,7 @@ describe('faults during settlements', () => {
       expect([l.state, l.closedReason, l.settlement?.buyerParticipantId]).toEqual(['closed', 'settled', s.buyer.id]);
     }
     const log = await readSince(mark);
+    step('log read');
     const requested = log[c.wire(settlementRequestedV1.topic)]!;
     const completed = log[c.wire(settlementCompletedV1.topic)]!;
     const failed = log[c.wire(settlementFailedV1.topic)]!;
@@ -169,13 +182,14 @@ describe('faults during settlements', () => {
     expect(survivors.map((p) => p.alive())).toEqual(survivors.map(() => true));
     expect([...c.seasons, ...c.trades].filter((p) => p.kind !== fault.replaced).map((p) => p.pid)).toEqual(pids);
 
+    step('checks');
     const count = (rs: Reply[]) => rs.map((r) => r.status).join(',');
     figures.push(
       `${name}: fault injected in ${injectedMs} ms, held ${OUTAGE_MS} ms, healed in ${healMs} ms; buyouts before [${count(firstReplies)}], during [${count(duringReplies)}], client retries ${retries}; ` +
         `all ${ids.length} settled ${recoveredMs} ms after healing, a new buyout settled ${freshMs} ms after; ` +
         `wire: ${requested.length} requested (${new Set(requested.map((e) => e.id)).size} distinct ids) for ${settlementIds.size} settlements, ` +
         `${completed.length} completed (${new Set(completed.map((e) => e.id)).size} distinct), ${failed.length} failed; ` +
-        `totals ${JSON.stringify(before)} -> ${JSON.stringify(after)}; round ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        `totals ${JSON.stringify(before)} -> ${JSON.stringify(after)}; round ${((Date.now() - t0) / 1000).toFixed(1)} s (${steps.join(', ')})`,
     );
     console.log(figures.at(-1));
   }

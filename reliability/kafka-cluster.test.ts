@@ -161,7 +161,9 @@ describe('a broker of the three-broker Kafka cluster killed during buyouts and u
       await admin.deleteTopics({ topics: mine, timeout: 30_000 }).catch(() => undefined);
       await admin.disconnect();
     }
-    process.env.KAFKA_BROKERS = savedBrokers;
+    // Assigning undefined would store the string 'undefined'.
+    if (savedBrokers === undefined) delete process.env.KAFKA_BROKERS;
+    else process.env.KAFKA_BROKERS = savedBrokers;
     // The cluster is only for this suite: its three JVMs leave the two cores to what runs next.
     await stackCli('down', 'kafka-cluster').catch((err: unknown) => console.error((err as Error).message));
     console.log(`kafka cluster:\n  ${figures.join('\n  ')}`);

@@ -42,48 +42,51 @@ export async function markTopics(topics: string[], timeoutMs = 30_000): Promise<
 }
 
 /**
- * Every message published to the marked topics since the mark, read by a fresh consumer group that starts
- * at the mark and stops at the partitions' current ends: an independent record of what went over the wire
- * (it survives a broker restart between the mark and the read, which a long-running witness would not).
+ * Every message published to the marked topics since the mark, read by a fresh consumer group from the
+ * partitions' beginnings and kept from the mark to the partitions' current ends: an independent record of
+ * what went over the wire (it survives a broker restart between the mark and the read, which a long-running
+ * witness would not). The group commits nothing and starts at the beginning rather than having its offsets
+ * set (kafkajs' admin.setOffsets runs a consumer of its own and waits out a fetch, 5 s a topic); its fetches
+ * wait at most 100 ms for data, so leaving the group does not wait out a long poll either.
  */
 export async function readSince(mark: TopicMark, timeoutMs = 60_000): Promise<Record<string, AnyEnvelope[]>> {
   const k = kafka();
   const admin = k.admin();
-  const groupId = `reliability-read-${randomUUID().slice(0, 8)}`;
   const ends = new Map<string, bigint>();
   await admin.connect();
   try {
-    for (const [topic, partitions] of Object.entries(mark.topics)) {
+    for (const topic of Object.keys(mark.topics))
       for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}/${p.partition}`, BigInt(p.high));
-      await admin.setOffsets({ groupId, topic, partitions });
-    }
   } finally {
     await admin.disconnect();
   }
   const out: Record<string, AnyEnvelope[]> = Object.fromEntries(Object.keys(mark.topics).map((t) => [t, []]));
-  const reached = new Map<string, bigint>();
+  const from = new Map<string, bigint>();
   for (const [topic, partitions] of Object.entries(mark.topics))
-    for (const p of partitions) reached.set(`${topic}/${p.partition}`, BigInt(p.offset));
+    for (const p of partitions) from.set(`${topic}/${p.partition}`, BigInt(p.offset));
+  // The next offset still to read of each partition: the mark's to begin with, its end once read through.
+  const reached = new Map(from);
   const done = () => [...ends].every(([key, end]) => (reached.get(key) ?? 0n) >= end);
   if (done()) return out;
-  const consumer = k.consumer({ groupId });
+  const consumer = k.consumer({ groupId: `reliability-read-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 100 });
   await consumer.connect();
   try {
-    await consumer.subscribe({ topics: Object.keys(mark.topics) });
+    await consumer.subscribe({ topics: Object.keys(mark.topics), fromBeginning: true });
     await consumer.run({
       autoCommit: false,
       eachMessage: async ({ topic, partition, message }) => {
         const key = `${topic}/${partition}`;
-        if (BigInt(message.offset) < (ends.get(key) ?? 0n))
-          out[topic]!.push(JSON.parse(message.value?.toString() ?? '{}') as AnyEnvelope);
-        reached.set(key, BigInt(message.offset) + 1n);
+        const offset = BigInt(message.offset);
+        if (offset < (from.get(key) ?? 0n) || offset >= (ends.get(key) ?? 0n)) return;
+        out[topic]!.push(JSON.parse(message.value?.toString() ?? '{}') as AnyEnvelope);
+        reached.set(key, offset + 1n);
       },
     });
     const deadline = Date.now() + timeoutMs;
     while (!done()) {
       if (Date.now() > deadline)
         throw new Error(`reading the marked topics did not reach their ends in ${timeoutMs}ms`);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
     }
     return out;
   } finally {
