@@ -128,6 +128,12 @@ interface Pending {
 const CONSUMER_SESSION_TIMEOUT_MS = 10_000;
 /** A third of the session timeout, as kafkajs advises: two heartbeats may be lost before a member is dropped. */
 const CONSUMER_HEARTBEAT_INTERVAL_MS = 3_000;
+/**
+ * How long a fetch may wait at the broker for new events (kafkajs' default is 5 s). A waiting fetch returns as
+ * soon as an event arrives, so this does not delay delivery; it bounds how long stopping a consumer waits for
+ * the fetch in flight (a rolling restart, a test's teardown), at the cost of one idle fetch a second.
+ */
+const CONSUMER_MAX_WAIT_MS = 1_000;
 
 /** Kafka over kafkajs: typed publishing with the envelope, and consumers with retry, backoff and a DLQ. */
 export class EventBus {
@@ -451,6 +457,7 @@ export class EventBus {
       allowAutoTopicCreation: true,
       sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
       heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
+      maxWaitTimeInMs: CONSUMER_MAX_WAIT_MS,
     });
     // A consumer that had joined its group was healthy: if it crashes for good, its replacement starts again
     // from the shortest backoff (a process living through many broker restarts never waits 30 s to consume).

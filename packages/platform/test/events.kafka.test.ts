@@ -14,7 +14,7 @@ jest.setTimeout(120_000);
 /** Reads every message of a topic from the start with a plain kafkajs consumer (an independent witness). */
 async function readTopic(topic: string, expected: number) {
   const kafka = new Kafka({ clientId: 'witness', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: unique('witness') });
+  const consumer = kafka.consumer({ groupId: unique('witness'), maxWaitTimeInMs: 200 });
   const got: Array<{ key?: string; value: string; headers: Record<string, string> }> = [];
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
@@ -167,7 +167,7 @@ describe('the Kafka bus against the real broker', () => {
     const positions = await Promise.all(sent.map((s) => bus.publishEnvelope(topic3, s.envelope, s.key)));
     // A witness reads where each event really is.
     const kafka = new Kafka({ clientId: 'witness', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
-    const consumer = kafka.consumer({ groupId: unique('witness') });
+    const consumer = kafka.consumer({ groupId: unique('witness'), maxWaitTimeInMs: 200 });
     const at = new Map<string, { partition: number; offset: number }>();
     await consumer.connect();
     await consumer.subscribe({ topic: topic3, fromBeginning: true });

@@ -255,7 +255,7 @@ type AnyEnvelope = EventEnvelope<any>;
 /** Reads a topic with a plain consumer, keeping the matching events that occurred after it started. */
 export async function witness(topic: string, match: (e: AnyEnvelope) => boolean) {
   const kafka = new Kafka({ clientId: 'trade-witness', brokers, logLevel: logLevel.NOTHING });
-  const consumer: Consumer = kafka.consumer({ groupId: unique('trade-witness-') });
+  const consumer: Consumer = kafka.consumer({ groupId: unique('trade-witness-'), maxWaitTimeInMs: 200 });
   const seen: AnyEnvelope[] = [];
   const since = Date.now() - 1_000;
   await consumer.connect();

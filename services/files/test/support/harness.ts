@@ -107,7 +107,7 @@ export async function awaitEvent<T>(topic: string, match: (e: { id: string; data
     brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
     logLevel: logLevel.NOTHING,
   });
-  const consumer = kafka.consumer({ groupId: unique('files-witness') });
+  const consumer = kafka.consumer({ groupId: unique('files-witness'), maxWaitTimeInMs: 200 });
   const seen: Array<{ id: string; data: T }> = [];
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });

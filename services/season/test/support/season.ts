@@ -76,7 +76,7 @@ export async function witness(topic: string, match: (e: AnyEnvelope) => boolean)
     brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
     logLevel: logLevel.NOTHING,
   });
-  const consumer: Consumer = kafka.consumer({ groupId: unique('season-witness-') });
+  const consumer: Consumer = kafka.consumer({ groupId: unique('season-witness-'), maxWaitTimeInMs: 200 });
   const seen: AnyEnvelope[] = [];
   const since = Date.now();
   await consumer.connect();
