@@ -4,6 +4,7 @@ import { seedDemo } from './data/seed';
 import { sequenceIds } from './data/stash/ids';
 import { stashModels } from './data/stash/models';
 import { seasonModels } from './data/models';
+import { seasonRankIndex } from './data/rank-index';
 import { redisChangeToken, redisSeasonTokens } from './data/change-tokens';
 import { announceParticipants } from './domain/stash/announce';
 import { RecordTable } from './domain/stash/records';
@@ -30,14 +31,16 @@ async function main() {
     await Promise.all(Object.values(stashes).map((m) => m.init()));
     const records = new RecordTable(stashes, logger);
     await records.load();
+    const models = seasonModels(conn);
     const season = {
-      models: seasonModels(conn),
+      models,
       logger,
       publishSoon: () => undefined,
       now: () => new Date(),
       ladderChanged: () => undefined,
       // The running services' caches see what the seeds change through the same tokens.
       tokens: redisSeasonTokens(redis, config.MONGO_DB),
+      ranks: seasonRankIndex(redis, config.MONGO_DB, locks, models.Standing),
       locks,
       // The ids the running service hands out (e.g. characters of the demo deaths) come from the same sequences.
       sequences: sequencesFor(redis, config.MONGO_DB),

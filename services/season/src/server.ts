@@ -1,12 +1,5 @@
 import { GameNames, type GameDataSet } from '@league/gamefiles';
-import {
-  aggregateKey,
-  createLogger,
-  followGameData,
-  OutboxRelay,
-  startService,
-  type RunningService,
-} from '@league/platform';
+import { createLogger, followGameData, OutboxRelay, startService, type RunningService } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { seasonModels } from './data/models';
 import { catalogueApis } from './http/catalogue.routes';
@@ -16,7 +9,7 @@ import { LeaderboardCache } from './domain/leaderboard';
 import { SeasonViewCache } from './domain/season-views';
 import { SeasonDirectory } from './domain/season-directory';
 import { redisChangeToken, redisSeasonTokens } from './data/change-tokens';
-import { RankIndex, type RankedRow } from './data/rank-index';
+import { seasonRankIndex } from './data/rank-index';
 import type { SeasonDoc } from './data/models';
 import { subscribeProjections } from './events/consumers';
 import { adminApi } from './http/admin.routes';
@@ -98,14 +91,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
           logger,
         ),
         tokens: redisSeasonTokens(engines.redis, config.MONGO_DB),
-        ranks: new RankIndex(
-          engines.redis,
-          config.MONGO_DB,
-          (seasonId, fn) =>
-            engines.locks.withLock(aggregateKey('rankIndex', seasonId), () => fn(), { ttlMs: 60_000, waitMs: 60_000 }),
-          (seasonId) =>
-            models.Standing.find({ seasonId }, { points: 1, tiebreakerPoints: 1, reachedAt: 1 }).lean<RankedRow[]>(),
-        ),
+        ranks: seasonRankIndex(engines.redis, config.MONGO_DB, engines.locks, models.Standing),
         locks: engines.locks,
         sequences: engines.sequences,
       };

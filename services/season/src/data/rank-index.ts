@@ -1,4 +1,6 @@
+import { aggregateKey, type Locks } from '@league/platform';
 import type Redis from 'ioredis';
+import type { SeasonModels } from './models';
 
 /** A standing row as the ranking orders it (domain/ranking.ts `compareStandings`). */
 export interface RankedRow {
@@ -98,4 +100,18 @@ export class RankIndex {
       await this.redis.set(keys.built, String(version));
     });
   }
+}
+
+/**
+ * The index as season's processes run it (the service and its seed CLI): its build lock is the platform's lock
+ * of the season's index, and a build reads the season's standing rows.
+ */
+export function seasonRankIndex(redis: Redis, database: string, locks: Locks, standings: SeasonModels['Standing']) {
+  return new RankIndex(
+    redis,
+    database,
+    (seasonId, fn) =>
+      locks.withLock(aggregateKey('rankIndex', seasonId), () => fn(), { ttlMs: 60_000, waitMs: 60_000 }),
+    (seasonId) => standings.find({ seasonId }, { points: 1, tiebreakerPoints: 1, reachedAt: 1 }).lean<RankedRow[]>(),
+  );
 }

@@ -40,8 +40,8 @@ export interface SeasonContext {
   seasons?: SeasonDirectory;
   /** The seasons' ladder and view tokens and the stashes' tokens (data/change-tokens.ts); none: no such caches. */
   tokens?: SeasonTokens;
-  /** Each season's ranks in Redis, for the rank a projection announces (none: the rows ahead are counted). */
-  ranks?: RankIndex;
+  /** Each season's ranks in Redis: the rank a projection announces. */
+  ranks: RankIndex;
   /** Numeric id sequences in Redis (nextId); without them ids come from the counter documents under the lock. */
   sequences?: Sequences;
   /** The published game data of each branch (names of items, affixes and creatures); none: names from the tables. */

@@ -22,30 +22,10 @@ export async function challengeRules(ctx: SeasonContext, seasonId: number): Prom
 }
 
 /**
- * How many rows of the ladder rank ahead of this one (the comparator of domain/ranking.ts as a query): for a
- * process without Redis, which has no rank index (data/rank-index.ts). FerretDB scans the ladder for it.
- */
-async function rankOf(
-  ctx: SeasonContext,
-  row: Pick<StandingDoc, '_id' | 'seasonId' | 'points' | 'tiebreakerPoints' | 'reachedAt'>,
-) {
-  const { points: p, tiebreakerPoints: t, reachedAt: r } = row;
-  const ahead = await ctx.models.Standing.countDocuments({
-    seasonId: row.seasonId,
-    $or: [
-      { points: { $gt: p } },
-      { points: p, tiebreakerPoints: { $gt: t } },
-      { points: p, tiebreakerPoints: t, reachedAt: { $lt: r } },
-      { points: p, tiebreakerPoints: t, reachedAt: r, _id: { $lt: row._id } },
-    ],
-  });
-  return ahead + 1;
-}
-
-/**
  * Projects one participant into the standings read model: totals recomputed from its stored progress
- * (deterministic, so a redelivered event changes nothing), its rank counted, and, when its rank or total
- * differs from the last announcement, season.standing-changed.v1 written into the standing row's own
+ * (deterministic, so a redelivered event changes nothing), its rank placed in the season's rank index
+ * (data/rank-index.ts), and, when its rank or total differs from the last announcement,
+ * season.standing-changed.v1 written into the standing row's own
  * outbox in the same update that records the announcement. Events live with the aggregate they are keyed
  * by (the participant), so projections of different participants never wait on one season-wide lock; the
  * ladder's version is bumped first, so a reader told of the change finds the new ladder. A crash before
@@ -94,12 +74,10 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
       }
       changed = true;
     }
-    const rank = ctx.ranks
-      ? await ctx.ranks.place(p.seasonId, (await seasonDoc(ctx, p.seasonId))?.ladderVersion ?? 0, {
-          _id: p._id,
-          ...sum,
-        })
-      : await rankOf(ctx, { _id: p._id, ...row });
+    const rank = await ctx.ranks.place(p.seasonId, (await seasonDoc(ctx, p.seasonId))?.ladderVersion ?? 0, {
+      _id: p._id,
+      ...sum,
+    });
     const publishedRank = before?.publishedRank ?? null;
     const publishedPoints = before?.publishedPoints ?? null;
     const announce = rank !== publishedRank || sum.points !== publishedPoints;
