@@ -1,5 +1,5 @@
 import { z } from '@league/contracts';
-import { AppError, type AuthUser } from '@league/platform';
+import { AppError, isDuplicateKey, type AuthUser } from '@league/platform';
 import type { CharacterDeathDoc, CharacterDoc, CharacterModels } from '../data/characters';
 import type { ChallengeDoc, ParticipantDoc } from '../data/models';
 import { underLock, usernameKey, type SeasonContext } from './context';
@@ -164,8 +164,8 @@ export async function saveCharacter(
       const fresh = await c.models.CharacterDeath.collection
         .insertOne(death as never)
         .then(() => true)
-        .catch((err: { code?: number }) => {
-          if (err.code === 11000) return false;
+        .catch((err: unknown) => {
+          if (isDuplicateKey(err)) return false;
           throw err;
         });
       if (fresh) {

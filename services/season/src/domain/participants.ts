@@ -1,5 +1,5 @@
 import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
-import { AppError, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
+import { AppError, isDuplicateKey, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
 import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc } from '../data/models';
 import { underLock, usernameKey, type Branch, type SeasonContext } from './context';
 import { killerName, namingFor } from './game-names';
@@ -70,7 +70,7 @@ export async function joinSeason(ctx: SeasonContext, seasonId: number, user: Aut
   try {
     await ctx.models.Participant.collection.insertOne(doc as never);
   } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
     const winner = await ctx.models.Participant.findOne({ seasonId, usernameKey: key }).lean<ParticipantDoc>();
     if (!winner) throw err;
     return participantDto(winner);

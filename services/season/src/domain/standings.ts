@@ -1,5 +1,5 @@
 import { standingChangedV1 } from '@league/contracts';
-import { applyOnce, outboxEntry } from '@league/platform';
+import { applyOnce, isDuplicateKey, outboxEntry } from '@league/platform';
 import type { CategoryDoc, ChallengeDoc, ParticipantDoc, StandingDoc } from '../data/models';
 import { underLock, usernameKey, type SeasonContext } from './context';
 import { summarisePoints, type ChallengeRule } from './points';
@@ -69,7 +69,7 @@ export async function projectParticipant(ctx: SeasonContext, p: ParticipantDoc, 
           outbox: [],
         } as never);
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         await ctx.models.Standing.updateOne({ _id: p._id }, { $set: row });
       }
       changed = true;
@@ -153,8 +153,8 @@ export async function onSocialsUpdated(
         updatedAt: new Date(0),
         appliedEvents: [],
       } as never)
-      .catch((err: { code?: number }) => {
-        if (err.code !== 11000) throw err;
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
       });
   }
   await applyOnce(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { currencyOfRecord, type UploadChannel } from '@league/contracts';
-import { AppError } from '@league/platform';
+import { AppError, isDuplicateKey } from '@league/platform';
 import type {
   InstanceCopy,
   InstanceTrade,
@@ -174,9 +174,9 @@ async function insertNew(ctx: StashContext, docs: ItemInstanceDoc[]): Promise<Se
       err?: { index?: number; code?: number };
     }>;
     const failures = list.map((w) => ({ index: w.index ?? w.err?.index, code: w.code ?? w.err?.code }));
-    if (failures.length && failures.every((f) => f.code === 11000 && f.index !== undefined))
+    if (failures.length && failures.every((f) => isDuplicateKey(f) && f.index !== undefined))
       return new Set(failures.map((f) => f.index!));
-    if (e.code === 11000 || failures.some((f) => f.code === 11000)) return new Set(docs.map((_, i) => i));
+    if (isDuplicateKey(e) || failures.some(isDuplicateKey)) return new Set(docs.map((_, i) => i));
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { namedItem, type GameNames } from '@league/gamefiles';
-import type { Logger } from '@league/platform';
+import { isDuplicateKey, type Logger } from '@league/platform';
 import type { ItemRecordDoc, LauncherItemDoc, StashModels } from '../../data/stash/models';
 
 /** `services/season/data/stash/item-records.json`, from `src/domain/stash` (tests) and `dist/domain/stash` alike. */
@@ -76,7 +76,7 @@ export class RecordTable {
       .filter((r) => !existing.has(r._id));
     if (missing.length)
       await this.models.ItemRecord.collection.insertMany(missing as never, { ordered: false }).catch((err) => {
-        if ((err as { code?: number }).code !== 11000) throw err; // another process seeded the same rows
+        if (!isDuplicateKey(err)) throw err; // another process seeded the same rows
       });
     const all = await this.models.ItemRecord.find({}).lean<ItemRecordDoc[]>();
     this.byKey = new Map(all.map((r) => [r._id, r]));

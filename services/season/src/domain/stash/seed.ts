@@ -1,4 +1,5 @@
 import { plainLauncherItem, type LauncherItem } from '@league/contracts';
+import { isDuplicateKey } from '@league/platform';
 import type { ParticipantDoc, SeasonDoc } from '../../data/models';
 import type { StashContext } from './context';
 import { uploadItems } from './ops';
@@ -75,7 +76,7 @@ export async function seedDemoStashes(ctx: StashContext): Promise<{ participants
           await bumpSeasonView(ctx.season, seasonId);
           participants += 1;
         } catch (err) {
-          if ((err as { code?: number }).code !== 11000) throw err;
+          if (!isDuplicateKey(err)) throw err;
         }
         participant = await ctx.season.models.Participant.findOne(
           { seasonId, usernameKey: username },

@@ -1,5 +1,5 @@
 import type { UploadChannel } from '@league/contracts';
-import { AppError, type OutboxEntry } from '@league/platform';
+import { AppError, isDuplicateKey, type OutboxEntry } from '@league/platform';
 import type { LauncherItemDoc, StashDoc, StashItemDoc } from '../../data/stash/models';
 import { locked, type StashContext } from './context';
 import { currenciesChanged, itemChanged } from './events';
@@ -29,7 +29,7 @@ export async function walletOf(
   try {
     await ctx.models.Stash.collection.insertOne(doc as never);
   } catch (err) {
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
   return (await ctx.models.Stash.findById(owner._id, { outbox: 0 }).lean<StashDoc>())!;
 }
@@ -196,7 +196,7 @@ export async function insertItems(ctx: StashContext, docs: Array<ReturnType<type
     try {
       await ctx.models.StashItem.collection.insertMany(missing as never, { ordered: false });
     } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
     await changed();
     // Each new document by its id: a sweep would scan the whole collection on FerretDB.
