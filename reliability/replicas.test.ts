@@ -35,9 +35,9 @@ describe('two replicas of the trade and season services', () => {
 
   it('when the replicas share the consumer groups, then the settlement requests’ partitions are split between both season replicas', async () => {
     const stash = await until(
-      'both season replicas in the stash group',
+      'both season replicas in the stash settlements group',
       async () => {
-        const m = await groupMembers(`${c.seasonEnv.SEASON_CONSUMER_GROUP}-stash`);
+        const m = await groupMembers(`${c.seasonEnv.SEASON_CONSUMER_GROUP}-stash-settlements`);
         return m.length === 2 && m;
       },
       60_000,
@@ -50,7 +50,7 @@ describe('two replicas of the trade and season services', () => {
     const completions = trade.filter((m) => (m.topics[c.wire(settlementCompletedV1.topic)] ?? []).length > 0);
     expect(completions.length).toBe(2);
     console.log(
-      `replicas: season stash group ${stash.length} members, ${topic} partitions ${JSON.stringify(split)}; trade group ${trade.length} members, ${completions.length} reading completions`,
+      `replicas: season stash settlements group ${stash.length} members, ${topic} partitions ${JSON.stringify(split)}; trade group ${trade.length} members, ${completions.length} reading completions`,
     );
   });
 

@@ -16,9 +16,9 @@ export const configSchema = serviceConfigSchema('season', 4002)
     /** Kafka consumer group of the standings and socials projections; one per deployment. */
     SEASON_CONSUMER_GROUP: z.string().min(1).default('season'),
     /**
-     * The cloud stash's consumer group (`<SEASON_CONSUMER_GROUP>-stash`) starts at the beginning of trade's
-     * topics when it is new (1, the default: no settlement request is ever skipped). Tests, whose group is
-     * new on every run over topics shared with earlier runs, set 0 to start at the end.
+     * The cloud stash's consumer groups (`<SEASON_CONSUMER_GROUP>-stash` and `…-stash-settlements`) start at
+     * the beginning of trade's topics when they are new (1, the default: no settlement request is ever skipped).
+     * Tests, whose groups are new on every run over topics shared with earlier runs, set 0 to start at the end.
      */
     SEASON_STASH_FROM_BEGINNING: z
       .enum(['0', '1', 'true', 'false'])
