@@ -225,8 +225,10 @@ export async function skipHistory(groupId: string, topics: string[]): Promise<vo
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: async () => undefined });
-    consumer.pause(topics.map((topic) => ({ topic })));
+    // Paused once it has joined (before that, on a broker just started, the group may not exist yet); what it
+    // fetched meanwhile is dropped uncommitted.
     await joined;
+    consumer.pause(topics.map((topic) => ({ topic })));
     await consumer.commitOffsets(ends);
   } finally {
     await consumer.disconnect();

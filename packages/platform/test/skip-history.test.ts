@@ -1,19 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { EventBus } from '../src/kafka';
+import { createLogger } from '../src/logger';
 import { skipHistory } from '../src/testing';
+import { engines } from './support/engines';
 
 /** The test helper that points a new consumer group at the end of its topics, on the real broker. */
 describe('skipHistory', () => {
   it('when topics already hold events, then the new group has every partition committed at its end', async () => {
-    const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-    const kafka = new Kafka({ clientId: 'test-skip-history', brokers, logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'test-skip-history',
+      brokers: engines.kafkaBrokers,
+      logLevel: logLevel.NOTHING,
+    });
     const id = randomUUID().slice(0, 8);
     const topics = ['a', 'b', 'c'].map((t) => `test-skip-history-${id}-${t}`);
     const admin = kafka.admin();
     const producer = kafka.producer();
     await Promise.all([admin.connect(), producer.connect()]);
     try {
-      await admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: 3 })), waitForLeaders: true });
+      // The platform's topic creation (it waits for every partition's leader, which kafkajs' own wait does not
+      // on a broker just started).
+      await new EventBus({
+        brokers: engines.kafkaBrokers,
+        clientId: 'test-skip-history',
+        logger: createLogger('test', 'silent'),
+      }).ensureTopics(topics);
       for (const [n, topic] of topics.entries())
         await producer.send({
           topic,
