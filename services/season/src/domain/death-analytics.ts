@@ -1,7 +1,7 @@
 import { z } from '@league/contracts';
 import { AppError, type AuthUser } from '@league/platform';
 import type { SeasonContext } from './context';
-import { killerName, namingFor, type Naming } from './game-names';
+import { compareNames, killerName, namingFor, type Naming } from './game-names';
 import { assertSeasonVisible, findSeason } from './seasons';
 
 /** The level bands of the analytics. A level under 1 counts in the first band, over 100 in the last. */
@@ -150,7 +150,7 @@ export async function deathAnalytics(
 export function nameKillers(a: DeathAnalytics, naming: Naming): DeathAnalytics {
   const killers = a.killers
     .map((k) => ({ ...k, killedBy: killerName(naming, k.tag, k.killedBy) }))
-    .sort((x, y) => x.rank - y.rank || x.killedBy.localeCompare(y.killedBy, naming.lang));
+    .sort((x, y) => x.rank - y.rank || compareNames(x.killedBy, y.killedBy, naming.lang));
   return {
     ...a,
     killers,

@@ -19,4 +19,19 @@ export function killerName(naming: Naming, tag: string | null | undefined, store
   return named && named !== tag ? named : stored || tag || 'Unknown';
 }
 
+const orders = new Map<string, Intl.Collator>();
+
+/**
+ * Compares two shown names in the reader's language, as `a.localeCompare(b, lang)` does, through one collator
+ * per language: localeCompare with a locale builds a collator on every call (a stash page sorts hundreds).
+ */
+export function compareNames(a: string, b: string, lang: string): number {
+  let order = orders.get(lang);
+  if (!order) {
+    order = new Intl.Collator(lang);
+    orders.set(lang, order);
+  }
+  return order.compare(a, b);
+}
+
 export type { GameNames, Naming };

@@ -2,7 +2,7 @@ import { challengeCompletedV1, participantJoinedV1 } from '@league/contracts';
 import { AppError, isDuplicateKey, outboxEntry, type AuthUser, type OutboxEntry } from '@league/platform';
 import { nextId, type ChallengeDoc, type ParticipantDoc, type ProgressDoc } from '../data/models';
 import { underLock, usernameKey, type Branch, type SeasonContext } from './context';
-import { killerName, namingFor } from './game-names';
+import { compareNames, killerName, namingFor } from './game-names';
 import type { LeaderboardCache } from './leaderboard';
 import { assertSeasonVisible, findSeason, seasonDocs, seasonDto, seasonStatus } from './seasons';
 import { bumpSeasonView } from './season-views';
@@ -248,5 +248,5 @@ export async function killTracker(
   }
   return [...byName.entries()]
     .map(([killedBy, killedCount]) => ({ killedBy, killedCount }))
-    .sort((a, b) => b.killedCount - a.killedCount || a.killedBy.localeCompare(b.killedBy, naming.lang));
+    .sort((a, b) => b.killedCount - a.killedCount || compareNames(a.killedBy, b.killedBy, naming.lang));
 }

@@ -17,7 +17,7 @@ import { ownStash, withStash, type StashContext, type StashOwner } from './conte
 import { fullBalances } from './events';
 import { HELD_WITHDRAW_MESSAGE } from './instances';
 import { capacityFor, capacityOf, finishPendingOf, splitToQueue, uploadItems } from './ops';
-import { namingFor } from '../game-names';
+import { compareNames, namingFor } from '../game-names';
 import { resolveItem, type Naming, type ResolvedItem } from './records';
 import { liveItems, reservedCount, saveItem, walletOf } from './store';
 
@@ -117,7 +117,7 @@ export async function listStash(
     }
     return true;
   });
-  kept.sort((a, b) => a.shown.itemName.localeCompare(b.shown.itemName, naming.lang) || a.item._id - b.item._id);
+  kept.sort((a, b) => compareNames(a.shown.itemName, b.shown.itemName, naming.lang) || a.item._id - b.item._id);
   const items: StashItem[] = kept.map(({ item, shown }) => stashItemDto(ctx, item, shown));
   if (q.includeCurrencies && !q.transfer && owner.season.seasonTypeId === 1) {
     const wallet = await ctx.models.Stash.findById(participantId, { balances: 1 }).lean<{
