@@ -17,6 +17,7 @@ import { LauncherHub } from './launcher/hub';
 import { mountLauncherRoutes } from './launcher/routes';
 import { createGateway } from './proxy/gateway';
 import { mountApiProxy, type Upstreams } from './proxy/proxy';
+import { callService } from './proxy/upstream-call';
 import { csrfProtection } from './security/csrf';
 import { addressLimit, apiRateLimit } from './security/rate-limit';
 import { mountRefreshCookie } from './security/refresh-cookie';
@@ -24,8 +25,8 @@ import { mountSiteConfig } from './site-config';
 
 async function upstreamHealthy(url: string): Promise<boolean> {
   try {
-    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_500) });
-    return res.ok;
+    const res = await callService(`${url}/health`, { timeoutMs: 1_500 });
+    return res.status >= 200 && res.status < 300;
   } catch {
     return false;
   }

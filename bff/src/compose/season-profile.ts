@@ -1,6 +1,7 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '@league/platform';
 import { carryToken } from '../proxy/consistency';
+import { callService, type Upstream } from '../proxy/upstream-call';
 
 /**
  * `GET /api/season/profile` composed from its two owners: the season service answers the player's
@@ -29,28 +30,27 @@ export function mountSeasonProfile(app: Express, opts: { seasonUrl: string; acco
     const headers = forwarded(req, res);
     const search = new URL(req.url, 'http://x').search;
     const patreon = headers.authorization
-      ? fetch(`${opts.accountUrl}/user/active`, { headers, signal: AbortSignal.timeout(10_000) })
-          .then(async (r) =>
-            r.ok ? ((await r.json()) as { isPatreonConnected?: unknown }).isPatreonConnected : undefined,
+      ? callService(`${opts.accountUrl}/user/active`, { headers, timeoutMs: 10_000 })
+          .then((r) =>
+            r.status >= 200 && r.status < 300
+              ? r.json<{ isPatreonConnected?: unknown }>()?.isPatreonConnected
+              : undefined,
           )
           .catch((err: unknown) => {
             opts.logger.warn({ err }, 'account service did not answer the Patreon link; shown as not connected');
             return undefined;
           })
       : Promise.resolve(undefined);
-    let upstream: globalThis.Response;
+    let upstream: Upstream;
     try {
-      upstream = await fetch(`${opts.seasonUrl}/season/profile${search}`, {
-        headers,
-        signal: AbortSignal.timeout(30_000),
-      });
+      upstream = await callService(`${opts.seasonUrl}/season/profile${search}`, { headers });
     } catch (err) {
       opts.logger.warn({ err, service: 'season' }, 'upstream unavailable');
       res.status(502).json({ message: 'The season service is unavailable; try again shortly' });
       return;
     }
     try {
-      const text = await upstream.text();
+      const text = upstream.text();
       for (const name of ['content-type', 'cache-control', 'www-authenticate']) {
         const v = upstream.headers.get(name);
         if (v) res.setHeader(name, v);

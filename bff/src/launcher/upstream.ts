@@ -1,6 +1,9 @@
 import type { Request, Response } from 'express';
 import { cameOverHttps } from '../security/client';
 import { absorbToken, carryToken } from '../proxy/consistency';
+import { callService, type Upstream } from '../proxy/upstream-call';
+
+export type { Upstream };
 
 /** Where the launcher's composed calls go. */
 export interface LauncherUpstreams {
@@ -8,14 +11,6 @@ export interface LauncherUpstreams {
   season: string;
   files: string;
   chat: string;
-}
-
-export interface Upstream {
-  status: number;
-  headers: Headers;
-  body: Buffer;
-  text(): string;
-  json<T>(): T | undefined;
 }
 
 /**
@@ -38,6 +33,7 @@ export function forwardHeaders(req: Request, res?: Response): Record<string, str
   return headers;
 }
 
+/** A call of the launcher's: `for` a write made for the launcher's request, whose read-your-writes token goes into its answer. */
 export async function call(
   url: string,
   init: {
@@ -49,27 +45,10 @@ export async function call(
     for?: { req: Request; res: Response };
   } = {},
 ): Promise<Upstream> {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: init.headers,
-    body: init.body,
-    signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
-  });
-  const body = Buffer.from(await res.arrayBuffer());
-  if (init.for) absorbToken(init.for.req, init.for.res, res.headers.get('x-consistency'), cameOverHttps(init.for.req));
-  return {
-    status: res.status,
-    headers: res.headers,
-    body,
-    text: () => body.toString('utf8'),
-    json<T>() {
-      try {
-        return body.length ? (JSON.parse(body.toString('utf8')) as T) : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  const { for: origin, ...request } = init;
+  const up = await callService(url, request);
+  if (origin) absorbToken(origin.req, origin.res, up.headers.get('x-consistency'), cameOverHttps(origin.req));
+  return up;
 }
 
 /** Hands a service's answer back as it came (status, content type, body). */

@@ -2,6 +2,7 @@ import type { Express, Request, Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { Logger } from '@league/platform';
 import { resolveRoute, type ServiceName } from '../proxy/route-table';
+import { callService } from '../proxy/upstream-call';
 
 type Json = Record<string, unknown>;
 interface Document {
@@ -91,9 +92,10 @@ export function mountApiDocs(app: Express, upstreams: Record<ServiceName, string
     await Promise.all(
       (Object.entries(upstreams) as Array<[ServiceName, string]>).map(async ([service, url]) => {
         try {
-          const res = await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(3_000) });
-          if (!res.ok) throw new Error(`status ${res.status}`);
-          docs[service] = (await res.json()) as Document;
+          const res = await callService(`${url}/openapi.json`, { timeoutMs: 3_000 });
+          const doc = res.status === 200 ? res.json<Document>() : undefined;
+          if (!doc) throw new Error(`status ${res.status}`);
+          docs[service] = doc;
         } catch (err) {
           logger.warn({ err, service }, 'openapi document unavailable');
           missing.push(service);

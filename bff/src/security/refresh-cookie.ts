@@ -1,5 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from '@league/platform';
+import { callService, type Upstream } from '../proxy/upstream-call';
 import { cookieValue } from './csrf';
 
 /**
@@ -93,21 +94,19 @@ export function mountRefreshCookie(app: Express, opts: RefreshCookieOptions) {
         next(err);
         return;
       }
-      let upstream: globalThis.Response;
+      let upstream: Upstream;
       try {
-        upstream = await fetch(`${opts.accountUrl}${upstreamPath}${new URL(req.url, 'http://x').search}`, {
+        upstream = await callService(`${opts.accountUrl}${upstreamPath}${new URL(req.url, 'http://x').search}`, {
           method: 'POST',
           headers: upstreamHeaders(req, res),
           body: prepare(body, req) ?? body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(30_000),
         });
       } catch (err) {
         opts.logger.warn({ err, service: 'account' }, 'upstream unavailable');
         res.status(502).json({ message: 'The account service is unavailable; try again shortly' });
         return;
       }
-      const text = await upstream.text();
+      const text = upstream.text();
       let json: Record<string, unknown> | undefined;
       try {
         const parsed: unknown = text ? JSON.parse(text) : undefined;
@@ -175,11 +174,11 @@ export function mountRefreshCookie(app: Express, opts: RefreshCookieOptions) {
     const token = cookieValue(req.headers.cookie, REFRESH_COOKIE);
     if (token) {
       try {
-        await fetch(`${opts.accountUrl}/account/logout`, {
+        await callService(`${opts.accountUrl}/account/logout`, {
           method: 'POST',
           headers: { ...upstreamHeaders(req, res), 'content-type': 'application/json' },
           body: JSON.stringify({ refreshToken: token }),
-          signal: AbortSignal.timeout(10_000),
+          timeoutMs: 10_000,
         });
       } catch (err) {
         // The cookie is cleared either way; the login's tokens still expire on their own.
