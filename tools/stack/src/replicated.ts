@@ -283,7 +283,10 @@ export class ReplicatedSite {
   private launch(r: Replica, restarts = 0): void {
     if (this.stopping) return;
     const log = fs.openSync(path.join(this.dir, 'logs', `${r.id}.log`), 'a');
-    const child = spawn(process.execPath, ['--enable-source-maps', entryOf(this.s.root, r.app)], {
+    // LEAGUE_APP_NODE_ARGS: extra Node flags for every app process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+    // to profile a chaos run: flags Node refuses in NODE_OPTIONS).
+    const extra = (process.env.LEAGUE_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, ['--enable-source-maps', ...extra, entryOf(this.s.root, r.app)], {
       cwd: this.s.root,
       env: { ...process.env, ...this.envOf(r.app), PORT: String(r.port) },
       stdio: ['ignore', 'pipe', log],
