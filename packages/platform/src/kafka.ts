@@ -15,6 +15,7 @@ import {
   type IHeaders,
   type Message,
   type Producer,
+  type RecordMetadata,
 } from 'kafkajs';
 import { addPosition } from './consistency-token';
 import { currentContext, currentRequestId, runWithContext, Writes, type PublishedPosition } from './context';
@@ -134,6 +135,35 @@ const CONSUMER_HEARTBEAT_INTERVAL_MS = 3_000;
  * the fetch in flight (a rolling restart, a test's teardown), at the cost of one idle fetch a second.
  */
 const CONSUMER_MAX_WAIT_MS = 1_000;
+
+/**
+ * Where each message of a send landed, from the send's answer: its partition's base offset plus its place
+ * among that partition's messages (in the order sent). `undefined` for a message whose partition the answer
+ * does not name, or whose partition is unknown: that message was not written. kafkajs 2.2.4 loses messages
+ * that way (src/producer/sendMessages.js): a send retried after a broker failed goes only to the brokers that
+ * have not answered yet, so the partitions whose leadership moved to a broker that already answered for
+ * others are never sent, and the send resolves without them (seen in `npm run chaos`: two settlement requests
+ * of a broker's outage acknowledged to the outbox relay and never in the topic).
+ */
+export function landedOffsets(
+  messages: ReadonlyArray<{ wire: string; partition: number | undefined }>,
+  answer: ReadonlyArray<Pick<RecordMetadata, 'topicName' | 'partition' | 'baseOffset'>>,
+): Array<number | undefined> {
+  const base = new Map<string, number>();
+  for (const m of answer)
+    if (m.baseOffset !== undefined && Number(m.baseOffset) >= 0)
+      base.set(`${m.topicName}\u0000${m.partition}`, Number(m.baseOffset));
+  const next = new Map<string, number>();
+  return messages.map(({ wire, partition }) => {
+    if (partition === undefined) return undefined;
+    const at = `${wire}\u0000${partition}`;
+    const first = base.get(at);
+    if (first === undefined) return undefined;
+    const index = next.get(at) ?? 0;
+    next.set(at, index + 1);
+    return first + index;
+  });
+}
 
 /** Kafka over kafkajs: typed publishing with the envelope, and consumers with retry, backoff and a DLQ. */
 export class EventBus {
@@ -384,21 +414,23 @@ export class EventBus {
           acks: -1,
           topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
         });
-        const base = new Map<string, number>();
-        for (const m of metas)
-          if (m.baseOffset !== undefined) base.set(`${m.topicName}\u0000${m.partition}`, Number(m.baseOffset));
-        const next = new Map<string, number>();
-        for (const p of batch) {
-          const partition = this.chosen.get(p.message);
-          const at = partition === undefined ? undefined : `${p.wire}\u0000${partition}`;
-          const first = at === undefined ? undefined : base.get(at);
-          if (partition === undefined || first === undefined) {
-            p.resolve(undefined);
-            continue;
-          }
-          const index = next.get(at!) ?? 0;
-          next.set(at!, index + 1);
-          p.resolve({ topic: p.topic, partition, offset: first + index });
+        const offsets = landedOffsets(
+          batch.map((p) => ({ wire: p.wire, partition: this.chosen.get(p.message) })),
+          metas,
+        );
+        const dropped: Pending[] = [];
+        batch.forEach((p, i) => {
+          const offset = offsets[i];
+          if (offset === undefined) dropped.push(p);
+          else p.resolve({ topic: p.topic, partition: this.chosen.get(p.message)!, offset });
+        });
+        if (dropped.length) {
+          const err = new Error(
+            `Kafka did not acknowledge ${dropped.length} of the ${batch.length} events of a send (a partition's leader moved while it was retried); they fail, to be sent again`,
+          );
+          this.log.warn({ topics: [...new Set(dropped.map((p) => p.topic))] }, err.message);
+          // As for a failed send: what was queued behind goes out only after these are sent again.
+          for (const p of [...dropped, ...this.queue.splice(0)]) p.reject(err);
         }
       } catch (err) {
         // What was queued behind a failed send fails too: an entry must never go out before one published
