@@ -26,7 +26,7 @@ import { mountSiteConfig } from './site-config';
 async function upstreamHealthy(url: string): Promise<boolean> {
   try {
     const res = await callService(`${url}/health`, { timeoutMs: 1_500 });
-    return res.status >= 200 && res.status < 300;
+    return res.ok;
   } catch {
     return false;
   }

@@ -31,11 +31,7 @@ export function mountSeasonProfile(app: Express, opts: { seasonUrl: string; acco
     const search = new URL(req.url, 'http://x').search;
     const patreon = headers.authorization
       ? callService(`${opts.accountUrl}/user/active`, { headers, timeoutMs: 10_000 })
-          .then((r) =>
-            r.status >= 200 && r.status < 300
-              ? r.json<{ isPatreonConnected?: unknown }>()?.isPatreonConnected
-              : undefined,
-          )
+          .then((r) => (r.ok ? r.json<{ isPatreonConnected?: unknown }>()?.isPatreonConnected : undefined))
           .catch((err: unknown) => {
             opts.logger.warn({ err }, 'account service did not answer the Patreon link; shown as not connected');
             return undefined;

@@ -93,7 +93,7 @@ export function mountApiDocs(app: Express, upstreams: Record<ServiceName, string
       (Object.entries(upstreams) as Array<[ServiceName, string]>).map(async ([service, url]) => {
         try {
           const res = await callService(`${url}/openapi.json`, { timeoutMs: 3_000 });
-          const doc = res.status === 200 ? res.json<Document>() : undefined;
+          const doc = res.ok ? res.json<Document>() : undefined;
           if (!doc) throw new Error(`status ${res.status}`);
           docs[service] = doc;
         } catch (err) {

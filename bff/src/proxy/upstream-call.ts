@@ -5,6 +5,8 @@ import { upstreamAgent } from './proxy';
 /** A service's whole answer to a call the BFF made itself (a composed read, a token relay, a launcher call). */
 export interface Upstream {
   status: number;
+  /** A 2xx status. */
+  ok: boolean;
   headers: { get(name: string): string | null };
   body: Buffer;
   text(): string;
@@ -66,8 +68,10 @@ export function callService(
         clearTimeout(timer);
         const whole = Buffer.concat(chunks);
         const raw = res.headers;
+        const status = res.statusCode ?? 502;
         resolve({
-          status: res.statusCode ?? 502,
+          status,
+          ok: status >= 200 && status < 300,
           headers: {
             get(name: string) {
               const v = raw[name.toLowerCase()];

@@ -414,15 +414,13 @@ export class EventBus {
           acks: -1,
           topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
         });
-        const offsets = landedOffsets(
-          batch.map((p) => ({ wire: p.wire, partition: this.chosen.get(p.message) })),
-          metas,
-        );
+        const placed = batch.map((p) => ({ wire: p.wire, partition: this.chosen.get(p.message) }));
+        const offsets = landedOffsets(placed, metas);
         const dropped: Pending[] = [];
         batch.forEach((p, i) => {
           const offset = offsets[i];
           if (offset === undefined) dropped.push(p);
-          else p.resolve({ topic: p.topic, partition: this.chosen.get(p.message)!, offset });
+          else p.resolve({ topic: p.topic, partition: placed[i]!.partition!, offset });
         });
         if (dropped.length) {
           const err = new Error(
