@@ -1,5 +1,12 @@
 import { GameNames, type GameDataSet } from '@league/gamefiles';
-import { createLogger, followGameData, OutboxRelay, startService, type RunningService } from '@league/platform';
+import {
+  createLogger,
+  followGameData,
+  OutboxRelay,
+  redisChangeToken,
+  startService,
+  type RunningService,
+} from '@league/platform';
 import { loadServiceConfig } from './config';
 import { seasonModels } from './data/models';
 import { catalogueApis } from './http/catalogue.routes';
@@ -8,7 +15,7 @@ import type { SeasonContext } from './domain/context';
 import { LeaderboardCache } from './domain/leaderboard';
 import { SeasonViewCache } from './domain/season-views';
 import { SeasonDirectory } from './domain/season-directory';
-import { redisChangeToken, redisSeasonTokens } from './data/change-tokens';
+import { redisSeasonTokens } from './data/change-tokens';
 import { seasonRankIndex } from './data/rank-index';
 import type { SeasonDoc } from './data/models';
 import { subscribeProjections } from './events/consumers';
@@ -62,8 +69,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
       await Promise.all(Object.values(models).map((m) => m.init()));
       const stashes = stashModels(engines.mongo);
       await Promise.all(Object.values(stashes).map((m) => m.init()));
-      // Use cases kick the relay after each write; the timer only sweeps up after a crash, and is slow
-      // because each sweep scans the participants collection (FerretDB has no index for it).
+      // Use cases kick the relay naming the document they wrote; the timer's sweep (every 30 s, the
+      // platform's default: each sweep scans these collections on FerretDB) only picks up after a crash.
       relay = new OutboxRelay({
         bus: engines.bus,
         logger,
@@ -75,7 +82,6 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Seaso
           stashes.Stash,
           stashes.Settlement,
         ],
-        intervalMs: 5_000,
         locks: engines.locks,
       });
       ctx = {
