@@ -1,6 +1,7 @@
 export * from './context';
 export * from './consistency-token';
 export * from './consistency';
+export * from './change-token';
 export * from './logger';
 export * from './errors';
 export * from './config';

@@ -2,6 +2,7 @@ import {
   createLogger,
   ObjectStorage,
   OutboxRelay,
+  redisChangeToken,
   startService,
   TypedQueue,
   type RunningService,
@@ -70,8 +71,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env): Promise<Files
     name: 'files',
     config,
     logger,
-    background: async ({ mongo, bus, locks }) => {
-      repo = new FileRepository(mongo, locks);
+    background: async ({ mongo, bus, locks, redis }) => {
+      repo = new FileRepository(mongo, locks, {
+        token: redisChangeToken(redis, config.MONGO_DB, 'files:served'),
+        logger,
+      });
       await repo.init();
       const characterBucket = `${config.FILES_BUCKET_PREFIX}-characters`;
       await Promise.all([

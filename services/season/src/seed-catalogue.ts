@@ -1,6 +1,5 @@
-import { connectMongo, createLogger, redisConnection, sequencesFor } from '@league/platform';
+import { connectMongo, createLogger, redisChangeToken, redisConnection, sequencesFor } from '@league/platform';
 import { loadServiceConfig } from './config';
-import { redisChangeToken } from './data/change-tokens';
 import { seedCatalogue } from './data/catalogue/seed';
 
 /** `node services/season/dist/seed-catalogue.js`: writes the demo catalogue into the service's database. */

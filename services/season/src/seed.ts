@@ -1,11 +1,11 @@
-import { connectMongo, createLogger, Locks, redisConnection, sequencesFor } from '@league/platform';
+import { connectMongo, createLogger, Locks, redisChangeToken, redisConnection, sequencesFor } from '@league/platform';
 import { loadServiceConfig } from './config';
 import { seedDemo } from './data/seed';
 import { sequenceIds } from './data/stash/ids';
 import { stashModels } from './data/stash/models';
 import { seasonModels } from './data/models';
 import { seasonRankIndex } from './data/rank-index';
-import { redisChangeToken, redisSeasonTokens } from './data/change-tokens';
+import { redisSeasonTokens } from './data/change-tokens';
 import { announceParticipants } from './domain/stash/announce';
 import { RecordTable } from './domain/stash/records';
 import { seedDemoStashes } from './domain/stash/seed';

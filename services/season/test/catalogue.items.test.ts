@@ -1,5 +1,5 @@
 import { catalogueStore } from '../src/data/catalogue/repositories';
-import { redisChangeToken } from '../src/data/change-tokens';
+import { redisChangeToken } from '@league/platform';
 import { bootCatalogue, type CatalogueHarness } from './catalogue.support';
 
 jest.setTimeout(60_000);

@@ -6,7 +6,7 @@ import {
   STAT_FILTER_CATEGORIES,
 } from '@league/contracts';
 import { seedCatalogue } from '../src/data/catalogue/seed';
-import { redisChangeToken } from '../src/data/change-tokens';
+import { redisChangeToken } from '@league/platform';
 import { bootCatalogue, type CatalogueHarness } from './catalogue.support';
 
 jest.setTimeout(120_000);

@@ -1,5 +1,13 @@
 import { filePublishedV1, betaFinalizedV1, type EventData } from '@league/contracts';
-import { aggregateKey, isDuplicateKey, outboxEntry, type Locks } from '@league/platform';
+import {
+  aggregateKey,
+  isDuplicateKey,
+  outboxEntry,
+  TokenSnapshot,
+  type ChangeToken,
+  type Locks,
+  type Logger,
+} from '@league/platform';
 import type { Connection, Model } from 'mongoose';
 import { fileVersionModel, finalisationModel, type FileVersionDoc, type FinalisationDoc } from './file.model';
 
@@ -36,13 +44,37 @@ const published = (v: FileVersion, at: Date): EventData<typeof filePublishedV1> 
 export class FileRepository {
   readonly files: Model<FileVersionDoc>;
   readonly finalisations: Model<FinalisationDoc>;
+  /** Each branch's served versions, held under the served token when one is given. */
+  private readonly servedHeld?: Record<'prod' | 'beta', TokenSnapshot<readonly FileVersion[]>>;
 
+  /**
+   * `served`: the change token of the served versions (`redisChangeToken(redis, database, 'files:served')`)
+   * and a logger. With it every process holds each branch's served list (read on every file list, launcher
+   * check and About page) and reads it again only after a version became ready, here or in another process;
+   * without it (tests of the repository alone) each call reads the database.
+   */
   constructor(
     conn: Connection,
     private readonly locks?: Locks,
+    served?: { token: ChangeToken; logger: Logger },
   ) {
     this.files = fileVersionModel(conn);
     this.finalisations = finalisationModel(conn);
+    if (served) {
+      const held = (branch: 'prod' | 'beta') =>
+        new TokenSnapshot(
+          served.token,
+          async () => Object.freeze((await this.readServed(branch)).map((v) => Object.freeze(v))),
+          served.logger,
+          `served ${branch} files`,
+        );
+      this.servedHeld = { prod: held('prod'), beta: held('beta') };
+    }
+  }
+
+  /** After a version became ready: every process reads the served lists again (one token for both). */
+  private async servedChanged(): Promise<void> {
+    await this.servedHeld?.prod.changed();
   }
 
   /** Runs fn holding the lock of one document of `model` (the same key the outbox relay takes). */
@@ -96,6 +128,7 @@ export class FileRepository {
         ...version,
         outbox: [outboxEntry(filePublishedV1, published(version, version.readyAt!), version._id)],
       } as never);
+      await this.servedChanged();
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
@@ -109,7 +142,7 @@ export class FileRepository {
 
   /** processing → ready with its digest and the publish event, in one guarded update. */
   async markReady(id: string, digest: { size: number; md5: string; sha256: string }): Promise<boolean> {
-    return this.guarded(this.files, id, async () => {
+    const ready = await this.guarded(this.files, id, async () => {
       const current = await this.get(id);
       if (!current || current.status !== 'processing') return false;
       const readyAt = new Date();
@@ -122,6 +155,8 @@ export class FileRepository {
       );
       return res.modifiedCount === 1;
     });
+    if (ready) await this.servedChanged();
+    return ready;
   }
 
   async markFailed(id: string, reason: string, size?: number): Promise<boolean> {
@@ -152,8 +187,15 @@ export class FileRepository {
     return superseded;
   }
 
-  /** The served version of every slot of a branch: the newest ready one. */
-  async served(branch: 'prod' | 'beta'): Promise<FileVersion[]> {
+  /**
+   * The served version of every slot of a branch: the newest ready one. Never older than a version that
+   * became ready before the call (the served token); shared and frozen when held.
+   */
+  async served(branch: 'prod' | 'beta'): Promise<readonly FileVersion[]> {
+    return this.servedHeld ? this.servedHeld[branch].get() : this.readServed(branch);
+  }
+
+  private async readServed(branch: 'prod' | 'beta'): Promise<FileVersion[]> {
     const docs = await this.files.find({ branch, status: 'ready' }).sort({ createdAt: -1 }).lean<FileVersionDoc[]>();
     const seen = new Set<string>();
     const out: FileVersion[] = [];

@@ -28,7 +28,11 @@ const objectKeyOf = (inputsKey: string) =>
  * ships more than one) and its text archives (`.arc` named as the game names them, `Text_EN.arc`,
  * `<Mod>_Text_DE.arc`, …; the language comes from the name). Other archives hold no text.
  */
-export function gameDataInputs(served: FileVersion[]): { arz?: FileVersion; texts: FileVersion[]; skipped: string[] } {
+export function gameDataInputs(served: readonly FileVersion[]): {
+  arz?: FileVersion;
+  texts: FileVersion[];
+  skipped: string[];
+} {
   const databases = served
     .filter((f) => f.kind === 'mod' && f.extension === '.arz')
     .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt));

@@ -1,34 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { redisChangeToken, type ChangeToken } from '@league/platform';
 import type Redis from 'ioredis';
-
-/**
- * The change tokens of this service's process caches that span a whole collection (the season directory,
- * the catalogue), in Redis beside the platform's locks, sequences and read-your-writes offsets. A cache reads
- * its token before each use (a Redis GET: a tenth of what the smallest database read costs here) and keeps
- * what it holds while the token is the same; every writer replaces the token once its write has finished.
- * Keys are namespaced by the database, like the sequences, so two databases on one Redis never share one.
- */
-export interface ChangeToken {
-  /** The current token; one is made when none exists yet (a new or emptied Redis). */
-  current(): Promise<string>;
-  /** Replaces the token: every cache holding the old one reads again. */
-  replace(): Promise<void>;
-}
-
-export function redisChangeToken(redis: Redis, database: string, name: string): ChangeToken {
-  const key = `token:${database}:${name}`;
-  return {
-    async current() {
-      const token = await redis.get(key);
-      if (token) return token;
-      await redis.set(key, randomUUID(), 'NX');
-      return (await redis.get(key)) ?? '';
-    },
-    async replace() {
-      await redis.set(key, randomUUID());
-    },
-  };
-}
 
 /**
  * The tokens of one season or one participant, for caches whose writers are frequent:

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { SeasonDoc } from '../data/models';
-import type { ChangeToken } from '../data/change-tokens';
-import { SeasonDirectory, SNAPSHOT_MAX_AGE_MS } from './season-directory';
+import { SNAPSHOT_MAX_AGE_MS, type ChangeToken } from '@league/platform';
+import { SeasonDirectory } from './season-directory';
 
 const season = (id: number, ladderVersion = 0): SeasonDoc => ({
   _id: id,

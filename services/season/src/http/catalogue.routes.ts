@@ -12,9 +12,15 @@ import {
   mutatorListSchema,
   statFilterListSchema,
 } from '@league/contracts';
-import { Api, hasRole, type Authenticator, type AuthUser, type ServiceEngines } from '@league/platform';
+import {
+  Api,
+  hasRole,
+  redisChangeToken,
+  type Authenticator,
+  type AuthUser,
+  type ServiceEngines,
+} from '@league/platform';
 import { catalogueStore } from '../data/catalogue/repositories';
-import { redisChangeToken } from '../data/change-tokens';
 import { cachedCatalogue } from '../domain/catalogue/cache';
 import { getItem, getItemStats, listItemsPaged } from '../domain/catalogue/items';
 import { getMonster, listEncounters, listMonstersPaged } from '../domain/catalogue/monsters';

@@ -1,7 +1,6 @@
 import type { Mutator, StatFilter } from '@league/contracts';
-import type { Sequences } from '@league/platform';
+import type { ChangeToken, Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
-import type { ChangeToken } from '../change-tokens';
 import type {
   CatalogueDeps,
   CatalogueVersion,

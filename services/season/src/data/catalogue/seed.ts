@@ -1,8 +1,7 @@
-import { isDuplicateKey, type Sequences } from '@league/platform';
+import { isDuplicateKey, type ChangeToken, type Sequences } from '@league/platform';
 import type { Connection } from 'mongoose';
 import { nodeText, sanitizeNodeHtml } from '../../domain/catalogue/node-html';
 import type { NodeOwnerKind } from '../../domain/catalogue/ports';
-import type { ChangeToken } from '../change-tokens';
 import { catalogueStore } from './repositories';
 import {
   expandMutators,

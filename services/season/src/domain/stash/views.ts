@@ -1,6 +1,6 @@
+import { SNAPSHOT_MAX_AGE_MS } from '@league/platform';
 import type { StashItemDoc } from '../../data/stash/models';
 import { PromiseMemo } from '../memo';
-import { SNAPSHOT_MAX_AGE_MS } from '../season-directory';
 import type { StashContext } from './context';
 import { liveItems } from './store';
 
