@@ -106,10 +106,13 @@ export class OutboxRelay implements PositionSource {
     () => this.drainNamed(),
     (err) => this.log.warn({ err }, 'outbox drain failed; will retry'),
   );
-  /** The sweeps, one at a time. */
+  /** The sweeps, one at a time. A failed sweep is tried again at the timer's next tick, not a sweep interval later. */
   private readonly sweeps = new Lane(
     () => this.sweepNow(),
-    (err) => this.log.warn({ err }, 'outbox sweep failed; will retry'),
+    (err) => {
+      this.lastSweep = 0;
+      this.log.warn({ err }, 'outbox sweep failed; will retry');
+    },
   );
   private lastSweep = 0;
   /** The entries this process is publishing or published lately: their one publish (the last 20,000). */
