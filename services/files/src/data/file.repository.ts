@@ -72,9 +72,9 @@ export class FileRepository {
     }
   }
 
-  /** After a version became ready: every process reads the served lists again (one token for both). */
+  /** After a version became ready: every process reads both branches' served lists again. */
   private async servedChanged(): Promise<void> {
-    await this.servedHeld?.prod.changed();
+    if (this.servedHeld) await Promise.all([this.servedHeld.prod.changed(), this.servedHeld.beta.changed()]);
   }
 
   /** Runs fn holding the lock of one document of `model` (the same key the outbox relay takes). */
