@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FileVersion } from '../src/data/file.repository';
-import { startHarness, type Harness } from './support/harness';
+import { processingVersion, startHarness, type Harness } from './support/harness';
 
 jest.setTimeout(120_000);
 
@@ -17,27 +17,14 @@ describe('the files repository under racing writers', () => {
   afterAll(() => h?.stop());
 
   const version = async (over: Partial<FileVersion> = {}) =>
-    h.svc.repo.create({
-      _id: randomUUID(),
-      branch: 'beta',
-      kind: 'mod',
-      slot: `mod:race-${randomUUID().slice(0, 6)}.arz`,
-      fileName: 'race.arz',
-      extension: '.arz',
-      modName: 'Race',
-      version: '1',
-      bucket: h.svc.bucketFor('beta'),
-      objectKey: `files/${randomUUID()}`,
-      status: 'processing',
-      errorMessage: null,
-      size: 0,
-      md5: null,
-      sha256: null,
-      uploadedBy: 'Ada',
-      promotedFrom: null,
-      readyAt: null,
-      ...over,
-    });
+    h.svc.repo.create(
+      processingVersion(h.svc, {
+        slot: `mod:race-${randomUUID().slice(0, 6)}.arz`,
+        fileName: 'race.arz',
+        modName: 'Race',
+        ...over,
+      }),
+    );
   const digest = (i: number) => ({
     size: 100 + i,
     md5: createHash('md5').update(`racer ${i}`).digest('hex').toUpperCase(),

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { redisChangeToken } from '@league/platform';
 import pino from 'pino';
-import { FileRepository, type FileVersion } from '../src/data/file.repository';
-import { startHarness, type Harness } from './support/harness';
+import { FileRepository } from '../src/data/file.repository';
+import { processingVersion, startHarness, type Harness } from './support/harness';
 
 jest.setTimeout(120_000);
 
@@ -23,27 +23,8 @@ describe('the served files held in each process', () => {
   }, 60_000);
   afterAll(() => h?.stop());
 
-  const processing = (slot: string, createdAt: Date): Omit<FileVersion, 'createdAt'> & { createdAt: Date } => ({
-    _id: randomUUID(),
-    createdAt,
-    branch: 'beta',
-    kind: 'mod',
-    slot,
-    fileName: `${slot.slice(4)}`,
-    extension: '.arz',
-    modName: 'Held',
-    version: '1',
-    bucket: h.svc.bucketFor('beta'),
-    objectKey: `files/${randomUUID()}`,
-    status: 'processing',
-    errorMessage: null,
-    size: 0,
-    md5: null,
-    sha256: null,
-    uploadedBy: 'Ada',
-    promotedFrom: null,
-    readyAt: null,
-  });
+  const processing = (slot: string, createdAt: Date) =>
+    processingVersion(h.svc, { slot, createdAt, fileName: slot.slice(4), modName: 'Held' });
   const digest = (s: string) => ({
     size: s.length,
     md5: createHash('md5').update(s).digest('hex').toUpperCase(),

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { callJson, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { Kafka, logLevel } from 'kafkajs';
+import type { FileVersion } from '../../src/data/file.repository';
 import { start, type FilesService } from '../../src/server';
 import { eventually } from '@league/platform/testing';
 
@@ -11,6 +12,37 @@ export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex').toUp
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 export { eventually };
+
+/**
+ * A processing beta mod version as an upload stores it before its checks (stored by `create`, made ready by
+ * `markReady`): `over` sets the slot, names or creation time.
+ */
+export function processingVersion(
+  svc: FilesService,
+  over: Partial<FileVersion> = {},
+): Omit<FileVersion, 'createdAt'> & { createdAt?: Date } {
+  return {
+    _id: randomUUID(),
+    branch: 'beta',
+    kind: 'mod',
+    slot: `mod:test-${randomUUID().slice(0, 6)}.arz`,
+    fileName: 'test.arz',
+    extension: '.arz',
+    modName: 'Test',
+    version: '1',
+    bucket: svc.bucketFor('beta'),
+    objectKey: `files/${randomUUID()}`,
+    status: 'processing',
+    errorMessage: null,
+    size: 0,
+    md5: null,
+    sha256: null,
+    uploadedBy: 'Ada',
+    promotedFrom: null,
+    readyAt: null,
+    ...over,
+  };
+}
 
 export interface Harness {
   env: NodeJS.ProcessEnv;
