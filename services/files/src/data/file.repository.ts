@@ -14,6 +14,8 @@ import { fileVersionModel, finalisationModel, type FileVersionDoc, type Finalisa
 export type FileVersion = Omit<FileVersionDoc, 'outbox'>;
 export type Finalisation = Omit<FinalisationDoc, 'outbox'>;
 const FINALISATION_ID = 'beta';
+/** Each branch's served versions (the newest ready version of each slot), frozen. */
+type ServedLists = Readonly<Record<'prod' | 'beta', readonly FileVersion[]>>;
 
 const plain = <T extends { outbox?: unknown }>(doc: T | null): Omit<T, 'outbox'> | undefined => {
   if (!doc) return undefined;
@@ -44,8 +46,8 @@ const published = (v: FileVersion, at: Date): EventData<typeof filePublishedV1> 
 export class FileRepository {
   readonly files: Model<FileVersionDoc>;
   readonly finalisations: Model<FinalisationDoc>;
-  /** Each branch's served versions, held under the served token when one is given. */
-  private readonly servedHeld?: Record<'prod' | 'beta', TokenSnapshot<readonly FileVersion[]>>;
+  /** Both branches' served versions, held under the served token when one is given. */
+  private readonly servedHeld?: TokenSnapshot<ServedLists>;
 
   /**
    * `served`: the change token of the served versions (`redisChangeToken(redis, database, 'files:served')`)
@@ -60,21 +62,13 @@ export class FileRepository {
   ) {
     this.files = fileVersionModel(conn);
     this.finalisations = finalisationModel(conn);
-    if (served) {
-      const held = (branch: 'prod' | 'beta') =>
-        new TokenSnapshot(
-          served.token,
-          async () => Object.freeze((await this.readServed(branch)).map((v) => Object.freeze(v))),
-          served.logger,
-          `served ${branch} files`,
-        );
-      this.servedHeld = { prod: held('prod'), beta: held('beta') };
-    }
+    if (served)
+      this.servedHeld = new TokenSnapshot(served.token, () => this.readServed(), served.logger, 'served files');
   }
 
-  /** After a version became ready: every process reads both branches' served lists again. */
+  /** After a version became ready: every process reads the served lists again. */
   private async servedChanged(): Promise<void> {
-    if (this.servedHeld) await Promise.all([this.servedHeld.prod.changed(), this.servedHeld.beta.changed()]);
+    await this.servedHeld?.changed();
   }
 
   /** Runs fn holding the lock of one document of `model` (the same key the outbox relay takes). */
@@ -192,19 +186,20 @@ export class FileRepository {
    * became ready before the call (the served token); shared and frozen when held.
    */
   async served(branch: 'prod' | 'beta'): Promise<readonly FileVersion[]> {
-    return this.servedHeld ? this.servedHeld[branch].get() : this.readServed(branch);
+    return (this.servedHeld ? await this.servedHeld.get() : await this.readServed())[branch];
   }
 
-  private async readServed(branch: 'prod' | 'beta'): Promise<FileVersion[]> {
-    const docs = await this.files.find({ branch, status: 'ready' }).sort({ createdAt: -1 }).lean<FileVersionDoc[]>();
+  /** Both branches' served versions in one read, frozen (a held value is shared by every request). */
+  private async readServed(): Promise<ServedLists> {
+    const docs = await this.files.find({ status: 'ready' }).sort({ createdAt: -1 }).lean<FileVersionDoc[]>();
     const seen = new Set<string>();
-    const out: FileVersion[] = [];
+    const out: Record<'prod' | 'beta', FileVersion[]> = { prod: [], beta: [] };
     for (const d of docs) {
-      if (seen.has(d.slot)) continue;
-      seen.add(d.slot);
-      out.push(plain(d)!);
+      if (seen.has(`${d.branch}\u0000${d.slot}`)) continue;
+      seen.add(`${d.branch}\u0000${d.slot}`);
+      out[d.branch].push(Object.freeze(plain(d)!));
     }
-    return out;
+    return Object.freeze({ prod: Object.freeze(out.prod), beta: Object.freeze(out.beta) });
   }
 
   async servedInSlot(branch: 'prod' | 'beta', slot: string): Promise<FileVersion | undefined> {

@@ -71,7 +71,7 @@ const toMonster = (d: MonsterDoc): MonsterRecord => ({
 });
 
 /**
- * The catalogue's version token (a change token in Redis, data/change-tokens.ts): read by the cache
+ * The catalogue's version token (a change token in Redis, the platform's `redisChangeToken`): read by the cache
  * (domain/catalogue/cache.ts), replaced after every item or node write.
  */
 export class CatalogueToken implements CatalogueVersion {

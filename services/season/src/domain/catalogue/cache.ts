@@ -16,7 +16,7 @@ const MAX_ENTRIES = 2_000;
 /**
  * The catalogue's hot public reads — the item list without a search pattern, one item, an owner's nodes —
  * cached in this process under the catalogue's version token. Each read first reads the token (a Redis
- * GET, data/change-tokens.ts) and drops everything cached under another one, so it never returns data older than a
+ * GET, the platform's `redisChangeToken`) and drops everything cached under another one, so it never returns data older than a
  * write that finished before it started, on this instance or any other: every item and node write
  * replaces the token after writing (data/catalogue/repositories.ts). Concurrent reads share one token read
  * and one load (a read that joins a token read
