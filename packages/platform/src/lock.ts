@@ -1,5 +1,6 @@
 import {
   ExecutionError,
+  type Lock,
   Redlock,
   ResourceLockedError,
   type RedlockAbortSignal,
@@ -7,6 +8,7 @@ import {
 } from '@sesamecare-oss/redlock';
 import type Redis from 'ioredis';
 import { AppError } from './errors';
+import { lockWaitSeconds } from './metrics';
 
 export interface LockOptions {
   /**
@@ -23,7 +25,8 @@ export interface LockOptions {
  * What the guarded function is handed. `signal.aborted` turns true when the lock could not be extended
  * (Redis unreachable, or the key was taken from us): exclusion is no longer guaranteed, so a long
  * routine checks `assertHeld()` before its final write. `fence()` hands out a number that grows with
- * every holder of this key (a fencing token), for stores that can reject a write from an older holder.
+ * every holder of this key (of the first, sorted, when several are held: a fencing token), for stores that can
+ * reject a write from an older holder.
  */
 export interface LockHandle {
   readonly signal: RedlockAbortSignal;
@@ -32,10 +35,21 @@ export interface LockHandle {
 }
 
 const MIN_TTL_MS = 300;
-const RETRY_DELAY_MS = 20;
-const RETRY_JITTER_MS = 15;
-const ROUND_RETRIES = 2;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A busy lock is tried again after 2, 4, 8, 16 ms, then every 25 ms (each plus up to half again of jitter). */
+const FIRST_RETRY_MS = 2;
+const MAX_RETRY_MS = 25;
+/**
+ * An extension is tried a few times, ~20 ms apart, before the holder is told the lock is lost: Redlock
+ * tries again at once while the lock has not expired, so these bound how fast it asks a failing Redis.
+ */
+const EXTENSION_SETTINGS: Partial<Settings> = { retryCount: 2, retryDelay: 20, retryJitter: 15 };
+
+/** Redlock that acquires in one try (Locks waits itself) and extends with EXTENSION_SETTINGS. */
+class OneTryRedlock extends Redlock {
+  override extend(existing: Lock, duration: number): Promise<Lock> {
+    return super.extend(existing, duration, EXTENSION_SETTINGS);
+  }
+}
 
 /**
  * Per-aggregate mutual exclusion in Redis, on `@sesamecare-oss/redlock` (a maintained Redlock). FerretDB
@@ -47,62 +61,114 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *
  * The lock is held through Redlock's `using()`: it is extended automatically while the holder runs, so a
  * holder that stalls past the TTL does not silently lose exclusion to a second holder. A busy lock is
- * retried every ~20 ms (in rounds of a few attempts) until `waitMs` has passed, then the caller gets 409 `{ message }`.
+ * tried again soon, then every ~25 ms (FIRST_RETRY_MS, MAX_RETRY_MS), until `waitMs` has passed, then the
+ * caller gets 409 `{ message }`. A waiter whose key is released by a holder in the same process tries again at
+ * once: a handler waiting behind another of its own process's (a reservation behind an upload of the same
+ * stash) goes on when that one ends, not at its next retry.
  */
 export class Locks {
   private readonly redlock: Redlock;
+  /** Per lock name, the waiters of this process to wake when a holder of this process releases it. */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'lock:',
   ) {
     // Releases and extensions are not retried against a held key: a release that finds the key gone is done.
-    this.redlock = new Redlock([redis], { retryCount: 0, db: redis.options.db ?? 0 });
+    this.redlock = new OneTryRedlock([redis], { retryCount: 0, db: redis.options.db ?? 0 });
   }
 
-  async withLock<T>(key: string, fn: (lock: LockHandle) => Promise<T>, opts: LockOptions = {}): Promise<T> {
+  /**
+   * Runs fn holding the lock of `key`, or of every key of a list at once: they are taken together in one
+   * step (all or none), so two callers locking overlapping lists never deadlock, whatever their order.
+   */
+  async withLock<T>(
+    key: string | readonly string[],
+    fn: (lock: LockHandle) => Promise<T>,
+    opts: LockOptions = {},
+  ): Promise<T> {
+    const keys = typeof key === 'string' ? [key] : [...new Set(key)].sort();
+    if (!keys.length) throw new Error('withLock needs at least one key');
     const ttl = Math.max(Math.round(opts.ttlMs ?? 15_000), MIN_TTL_MS);
     const deadline = Date.now() + (opts.waitMs ?? 5_000);
-    const name = `${this.prefix}${key}`;
-    // Few retries per round: the same settings drive the automatic extension, whose retries must end
-    // before the lock would expire, so that a lost lock is reported while it matters.
+    const names = keys.map((k) => `${this.prefix}${k}`);
     const settings = {
-      retryCount: ROUND_RETRIES,
-      retryDelay: RETRY_DELAY_MS,
-      retryJitter: RETRY_JITTER_MS,
+      retryCount: 0,
       // Extend when half the TTL is left (at most 2 s before it runs out): the extension is a timer, and a
       // busy event loop (a CI machine's two cores shared by several processes) can fire it late.
       automaticExtensionThreshold: Math.min(2_000, Math.floor(ttl / 2)),
     };
-    for (;;) {
-      const attempt = await this.attempt(name, ttl, settings, fn);
+    const started = process.hrtime.bigint();
+    const colon = keys[0]!.indexOf(':');
+    const lock = colon < 0 ? keys[0]! : keys[0]!.slice(0, colon);
+    const waited = (outcome: 'acquired' | 'busy') =>
+      lockWaitSeconds.observe({ lock, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+    for (let retry = 0; ; retry += 1) {
+      const attempt = await this.attempt(names, ttl, settings, fn, () => waited('acquired'));
       if (attempt.ran) return attempt.result;
-      if (Date.now() >= deadline) throw await this.acquireFailure(attempt.error);
-      await sleep(RETRY_DELAY_MS + Math.floor(Math.random() * RETRY_JITTER_MS));
+      const now = Date.now();
+      if (now >= deadline) {
+        waited('busy');
+        throw await this.acquireFailure(attempt.error);
+      }
+      const delay = Math.min(FIRST_RETRY_MS * 2 ** retry, MAX_RETRY_MS);
+      await this.pause(names, Math.min(delay + Math.random() * (delay / 2), deadline - now));
     }
   }
 
-  /** One round of acquisition (a few quick retries); runs fn when the lock was had. */
+  /** Sleeps `ms`, or less when a holder of this process releases one of `names` meanwhile. */
+  private pause(names: string[], ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        for (const name of names) {
+          const waiters = this.waiting.get(name);
+          waiters?.delete(wake);
+          if (waiters && !waiters.size) this.waiting.delete(name);
+        }
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      for (const name of names) {
+        const waiters = this.waiting.get(name) ?? new Set<() => void>();
+        this.waiting.set(name, waiters);
+        waiters.add(wake);
+      }
+    });
+  }
+
+  /** A holder of this process released `names`: its waiters here try again now. */
+  private released(names: string[]) {
+    for (const name of names) {
+      const waiters = this.waiting.get(name);
+      if (waiters) for (const wake of [...waiters]) wake();
+    }
+  }
+
+  /** One try to acquire; runs fn when the lock was had, and then wakes this process's waiters for it. */
   private async attempt<T>(
-    name: string,
+    names: string[],
     ttl: number,
     settings: Settings,
     fn: (lock: LockHandle) => Promise<T>,
+    onAcquired: () => void,
   ): Promise<{ ran: true; result: T } | { ran: false; error: ExecutionError }> {
     let acquired = false;
     let finished = false;
     let failed: { error: unknown } | undefined;
     let result!: T;
     try {
-      await this.redlock.using([name], ttl, settings, async (signal) => {
+      await this.redlock.using(names, ttl, settings, async (signal) => {
         acquired = true;
+        onAcquired();
         const handle: LockHandle = {
           signal,
           assertHeld: () => {
             if (signal.aborted)
               throw AppError.conflict('This record was taken over by another writer; try again', 'lock-lost');
           },
-          fence: () => this.redis.incr(`${name}:fence`),
+          fence: () => this.redis.incr(`${names[0]}:fence`),
         };
         try {
           result = await fn(handle);
@@ -121,6 +187,8 @@ export class Locks {
       if (finished) return { ran: true, result };
       if (!acquired && err instanceof ExecutionError) return { ran: false, error: err };
       throw err;
+    } finally {
+      if (acquired) this.released(names);
     }
   }
 

@@ -54,6 +54,18 @@ export const eventSeconds = new client.Histogram({
   registers: [],
 });
 
+/**
+ * How long a caller of the platform's lock (lock.ts) waited for it, per lock name (the key's collection, e.g.
+ * `stashes`) and outcome (`acquired`, or `busy` when it gave up). Shown by every registry, like eventSeconds.
+ */
+export const lockWaitSeconds = new client.Histogram({
+  name: 'lock_wait_seconds',
+  help: 'Seconds a caller waited for a platform lock, per lock name (the key before its first colon) and outcome (acquired, busy)',
+  labelNames: ['lock', 'outcome'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [],
+});
+
 /** A scrape never waits long on an engine: a source slower than this reports nothing this time. */
 const SOURCE_TIMEOUT_MS = 2_000;
 
@@ -103,5 +115,6 @@ export function createMetrics(service: string): Metrics {
     },
   });
   registry.registerMetric(eventSeconds);
+  registry.registerMetric(lockWaitSeconds);
   return { registry, httpDuration };
 }

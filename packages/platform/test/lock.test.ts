@@ -81,6 +81,66 @@ describe('per-aggregate locks on the real Redis, guarding the real store', () =>
     expect(await locks.withLock('busy', async () => 'free again')).toBe('free again');
   });
 
+  it('when callers lock overlapping lists of keys in opposite orders, then none deadlocks and no two hold a key at once', async () => {
+    const holding = new Map<string, number>();
+    let overlaps = 0;
+    const hold = (keys: string[]) =>
+      locks.withLock(
+        keys,
+        async () => {
+          for (const k of keys) {
+            if (holding.get(k)) overlaps += 1;
+            holding.set(k, (holding.get(k) ?? 0) + 1);
+          }
+          await new Promise((r) => setTimeout(r, 5));
+          for (const k of keys) holding.set(k, holding.get(k)! - 1);
+          return keys.join('+');
+        },
+        { waitMs: 10_000 },
+      );
+    const lists = [['a', 'b'], ['b', 'a'], ['b', 'c'], ['c', 'a'], ['a'], ['c', 'b', 'a']];
+    const done = await Promise.all(Array.from({ length: 24 }, (_, i) => hold(lists[i % lists.length]!)));
+    expect(done).toHaveLength(24);
+    expect(overlaps).toBe(0);
+    // A key held as part of a list is busy for a caller of that key alone.
+    let release!: () => void;
+    const held = locks.withLock(['x', 'y'], () => new Promise<void>((r) => (release = r)));
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(locks.withLock('y', async () => 'never', { waitMs: 60 })).rejects.toMatchObject({ status: 409 });
+    release();
+    await held;
+    expect(await locks.withLock('y', async () => 'free')).toBe('free');
+  });
+
+  it('when a holder of this process releases, then a waiter here takes the lock at once, not at its next retry', async () => {
+    // By 300 ms a waiter retries every 25-37 ms: without the wake-up it takes the lock 0-37 ms after the
+    // release (measured: a median of 10-19 ms over the rounds). Woken, it takes it within a round trip or two
+    // (a median of ~1.3 ms).
+    const gaps: number[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      let releasedAt = 0;
+      let release!: () => void;
+      const held = locks.withLock(
+        'handoff',
+        () =>
+          new Promise<void>((r) => {
+            release = () => {
+              releasedAt = performance.now();
+              r();
+            };
+          }),
+      );
+      await new Promise((r) => setTimeout(r, 10));
+      const waiter = locks.withLock('handoff', async () => performance.now(), { waitMs: 5_000 });
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await held;
+      gaps.push((await waiter) - releasedAt);
+    }
+    gaps.sort((a, b) => a - b);
+    expect(gaps[6]).toBeLessThan(5);
+  });
+
   it('when the holder dies without releasing, then the lock frees itself after its ttl', async () => {
     await redis.set(`${(locks as unknown as { prefix: string }).prefix}orphan`, 'dead-owner', 'PX', 200);
     expect(await locks.withLock('orphan', async () => 'taken over', { waitMs: 2_000 })).toBe('taken over');
