@@ -29,21 +29,29 @@ export async function faultPoint(ctx: StashContext, operation: string, step: num
 }
 
 /** Runs fn holding the lock of one document (no lock in a process without Redis, e.g. a one-off seed). */
-export function locked<T>(ctx: StashContext, collection: string, id: unknown, fn: () => Promise<T>): Promise<T> {
+export const locked = <T>(ctx: StashContext, collection: string, id: unknown, fn: () => Promise<T>) =>
+  lockedAll(ctx, [aggregateKey(collection, id)], fn);
+
+/** Runs fn holding the locks of several documents, taken together in one step (all or none: no deadlock). */
+function lockedAll<T>(ctx: StashContext, keys: string[], fn: () => Promise<T>): Promise<T> {
   const locks = ctx.season.locks;
-  return locks ? locks.withLock(aggregateKey(collection, id), () => fn(), { ttlMs: 30_000, waitMs: 10_000 }) : fn();
+  return locks ? locks.withLock(keys, () => fn(), { ttlMs: 30_000, waitMs: 10_000 }) : fn();
 }
 
 /** Every change of one participant's stash runs under this lock (the stash document's own lock key). */
 export const withStash = <T>(ctx: StashContext, participantId: number, fn: () => Promise<T>) =>
   locked(ctx, 'stashes', participantId, fn);
 
-/** Both stashes of a settlement, always locked in ascending id order (no deadlock between two settlements). */
-export function withStashes<T>(ctx: StashContext, a: number, b: number, fn: () => Promise<T>): Promise<T> {
-  const [first, second] = a < b ? [a, b] : [b, a];
-  if (first === second) return withStash(ctx, first, fn);
-  return withStash(ctx, first, () => withStash(ctx, second, fn));
-}
+/**
+ * A change of one item alone (a reservation): the stash's lock and the item's, taken together in one step, so
+ * the write needs no second lock of its own (store.ts `saveLockedItem`).
+ */
+export const withStashItem = <T>(ctx: StashContext, participantId: number, itemId: number, fn: () => Promise<T>) =>
+  lockedAll(ctx, [aggregateKey('stashes', participantId), aggregateKey('stashItems', itemId)], fn);
+
+/** Both stashes of a settlement, taken together in one step (no deadlock between two settlements). */
+export const withStashes = <T>(ctx: StashContext, a: number, b: number, fn: () => Promise<T>) =>
+  lockedAll(ctx, [aggregateKey('stashes', a), aggregateKey('stashes', b)], fn);
 
 export interface StashOwner {
   participant: ParticipantDoc;

@@ -1,7 +1,7 @@
 import type { EventData, listingOpenedV1, reservationChangedV1, rolesChangedV1 } from '@league/contracts';
 import type { ListingTerms, Reservation, StashItemDoc } from '../../data/stash/models';
-import { rememberRoles, withStash, type StashContext } from './context';
-import { saveItem } from './store';
+import { rememberRoles, withStashItem, type StashContext } from './context';
+import { saveLockedItem } from './store';
 
 const KEEP_RELEASED = 200;
 
@@ -12,7 +12,7 @@ const KEEP_RELEASED = 200;
  * longer the participant's (it moved in a settlement) is left alone.
  */
 export async function onReservationChanged(ctx: StashContext, e: EventData<typeof reservationChangedV1>) {
-  await withStash(ctx, e.seasonParticipantId, async () => {
+  await withStashItem(ctx, e.seasonParticipantId, e.participantItemId, async () => {
     const item = await ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
     if (!item || item.seasonParticipantId !== e.seasonParticipantId) {
       ctx.season.logger.info(
@@ -35,42 +35,45 @@ export async function onReservationChanged(ctx: StashContext, e: EventData<typeo
               sellerComment: e.sellerComment !== undefined ? e.sellerComment : (item.listing?.sellerComment ?? null),
             }
           : item.listing;
-      await saveItem(ctx, item, { reservations: [...others, reservation], listing }, undefined, false);
+      await saveLockedItem(ctx, item, { reservations: [...others, reservation], listing });
     } else {
       const released = [...item.releasedReservations, e.reservationId].slice(-KEEP_RELEASED);
       if (item.releasedReservations.includes(e.reservationId) && others.length === item.reservations.length) return;
       const stillListed = others.some((r) => r.kind === 'listing');
-      await saveItem(
-        ctx,
-        item,
-        { reservations: others, releasedReservations: released, listing: stillListed ? item.listing : null },
-        undefined,
-        false,
-      );
+      await saveLockedItem(ctx, item, {
+        reservations: others,
+        releasedReservations: released,
+        listing: stillListed ? item.listing : null,
+      });
     }
   });
 }
 
-/** trade.listing-opened.v1: the listing's asking price for the stash row (the reservation may come first or later). */
+/**
+ * trade.listing-opened.v1: the listing's asking price for the stash row (the reservation may come first or
+ * later). The listing's reservation event carries the same terms and usually came first: an item that already
+ * shows them is left alone without taking the stash's lock, which the reservation's handler of another
+ * partition or an upload may hold.
+ */
 export async function onListingOpened(ctx: StashContext, e: EventData<typeof listingOpenedV1>) {
-  await withStash(ctx, e.seasonParticipantId, async () => {
-    const item = await ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
-    if (!item || item.seasonParticipantId !== e.seasonParticipantId) return;
-    if (item.listing?.tradeListingId === e.tradeListingId && item.listing.askingPrice === e.askingPrice) return;
-    await saveItem(
-      ctx,
-      item,
-      {
-        listing: {
-          tradeListingId: e.tradeListingId,
-          askingCurrency: e.askingCurrency,
-          askingPrice: e.askingPrice,
-          sellerComment: item.listing?.tradeListingId === e.tradeListingId ? item.listing.sellerComment : null,
-        },
+  const read = () => ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
+  // The participant's item, not showing these terms yet.
+  const pending = (item: StashItemDoc | null): item is StashItemDoc =>
+    !!item &&
+    item.seasonParticipantId === e.seasonParticipantId &&
+    !(item.listing?.tradeListingId === e.tradeListingId && item.listing.askingPrice === e.askingPrice);
+  if (!pending(await read())) return;
+  await withStashItem(ctx, e.seasonParticipantId, e.participantItemId, async () => {
+    const item = await read();
+    if (!pending(item)) return;
+    await saveLockedItem(ctx, item, {
+      listing: {
+        tradeListingId: e.tradeListingId,
+        askingCurrency: e.askingCurrency,
+        askingPrice: e.askingPrice,
+        sellerComment: item.listing?.tradeListingId === e.tradeListingId ? item.listing.sellerComment : null,
       },
-      undefined,
-      false,
-    );
+    });
   });
 }
 

@@ -9,7 +9,7 @@ import { AppError, isDuplicateKey, outboxEntry } from '@league/platform';
 import type { ParticipantDoc } from '../../data/models';
 import { seasonDoc } from '../seasons';
 import type { Reservation, StashItemDoc } from '../../data/stash/models';
-import { faultPoint, ITEM_SEQUENCE, locked, withStashes, type StashContext } from './context';
+import { faultPoint, ITEM_SEQUENCE, withStashes, type StashContext } from './context';
 import { recordTrade } from './instances';
 import { capacityOf, liveCount } from './ops';
 import { changeBalances, insertItems, newItemDoc, saveItem, walletOf } from './store';
@@ -237,6 +237,12 @@ async function planSettlement(ctx: StashContext, e: Request): Promise<Plan> {
   return { steps, buyerItemIds, sellerItemIds };
 }
 
+/**
+ * Applies the plan's steps not done yet, then finishes. The settlement document is written here without its own
+ * lock: every write of it runs under both stashes' locks, which the caller holds, and its outbox stays empty
+ * until `finish` pushes the outcome, so the relay (which removes published entries under the document's lock)
+ * has nothing to remove from it before then.
+ */
 async function applySettlement(ctx: StashContext, doc: SettlementDoc): Promise<SettlementDoc> {
   const plan = doc.plan!;
   const done = new Set(doc.stepsDone);
@@ -254,9 +260,7 @@ async function applySettlement(ctx: StashContext, doc: SettlementDoc): Promise<S
       throw err;
     }
     done.add(i);
-    await locked(ctx, 'settlements', doc._id, () =>
-      ctx.models.Settlement.updateOne({ _id: doc._id }, { $addToSet: { stepsDone: i } }),
-    );
+    await ctx.models.Settlement.updateOne({ _id: doc._id }, { $addToSet: { stepsDone: i } });
   }
   return finish(ctx, doc, 'done');
 }
@@ -279,14 +283,12 @@ async function finish(ctx: StashContext, doc: SettlementDoc, state: 'done' | 'fa
           String(e.tradeListingId),
         )
       : failedEntry(ctx, e, reason!);
-  await locked(ctx, 'settlements', doc._id, () =>
-    ctx.models.Settlement.collection.updateOne(
-      { _id: doc._id, state: 'applying' } as never,
-      {
-        $set: { state, reason, finishedAt: now },
-        $push: { outbox: entry },
-      } as never,
-    ),
+  await ctx.models.Settlement.collection.updateOne(
+    { _id: doc._id, state: 'applying' } as never,
+    {
+      $set: { state, reason, finishedAt: now },
+      $push: { outbox: entry },
+    } as never,
   );
   ctx.season.publishSoon({ model: ctx.models.Settlement, id: doc._id });
   return { ...doc, state, reason };

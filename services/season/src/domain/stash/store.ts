@@ -97,13 +97,30 @@ export type ItemPatch = Partial<
  * from the item after it) to the same write. Returns the item after the change, or null when the step was
  * applied before.
  */
-export async function saveItem(
+export function saveItem(
   ctx: StashContext,
   before: StashItemDoc,
   patch: ItemPatch,
   opId?: string,
   publish = true,
   also: (after: StashItemDoc) => OutboxEntry[] = () => [],
+): Promise<StashItemDoc | null> {
+  return writeItem(ctx, before, patch, opId, publish, also, true);
+}
+
+/** saveItem for a caller that already holds the item's lock (context.ts `withStashItem`), without an event. */
+export function saveLockedItem(ctx: StashContext, before: StashItemDoc, patch: ItemPatch) {
+  return writeItem(ctx, before, patch, undefined, false, () => [], false);
+}
+
+async function writeItem(
+  ctx: StashContext,
+  before: StashItemDoc,
+  patch: ItemPatch,
+  opId: string | undefined,
+  publish: boolean,
+  also: (after: StashItemDoc) => OutboxEntry[],
+  lockItem: boolean,
 ): Promise<StashItemDoc | null> {
   if (opId && before.appliedOps.includes(opId)) {
     // A step redone after a crash: the crash may have come between its write and the token's change.
@@ -116,15 +133,15 @@ export async function saveItem(
   const push: Record<string, unknown> = {};
   if (publish) push.outbox = { $each: [itemChanged(ctx, next), ...also(next)] };
   if (opId) push.appliedOps = { $each: [opId], $slice: -KEEP_OPS };
-  const res = await locked(ctx, 'stashItems', before._id, () =>
+  const update = () =>
     ctx.models.StashItem.collection.updateOne(
       filter as never,
       {
         $set: { ...patch, version: next.version },
         ...(Object.keys(push).length ? { $push: push } : {}),
       } as never,
-    ),
-  );
+    );
+  const res = await (lockItem ? locked(ctx, 'stashItems', before._id, update) : update());
   await itemsChanged(ctx, [before.seasonParticipantId, patch.seasonParticipantId]);
   // Matched is enough: a patch that sets what the item already holds (a redelivered reservation with the same
   // terms, `publish` false) matches and modifies nothing, and is applied all the same.
@@ -211,7 +228,8 @@ export async function insertItems(ctx: StashContext, docs: Array<ReturnType<type
 export async function itemsChanged(ctx: StashContext, participantIds: Array<number | undefined>) {
   const tokens = ctx.season.tokens;
   if (!tokens) return; // a process without tokens has no stash cache, and tells none
-  for (const id of new Set(participantIds)) if (id !== undefined) await tokens.stash(id).replace();
+  const ids = [...new Set(participantIds)].filter((id): id is number => id !== undefined);
+  await Promise.all(ids.map((id) => tokens.stash(id).replace()));
 }
 
 /** Live items of a participant (in the cloud stash or its transfer queue). */
