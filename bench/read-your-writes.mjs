@@ -4,7 +4,8 @@
 // bench/results/read-your-writes.json, where the suite writes its figures: each pair's cycles and stale reads,
 // and the services' `consistency_wait_seconds` histograms summed over every replica (p50/p95/p99 per kind:
 // `read` is what a request carrying a token waited, `write` what a write waited for this service's own
-// consumers, `publish` what a write waited for its relay, `catch-up` a use case's catch-up).
+// consumers, `publish` what a write waited for its relay, `catch-up` a use case's catch-up), the same per pair,
+// each consumer group's time per stage, and the platform lock's waits per app and lock name.
 //
 //   node bench/read-your-writes.mjs        (RYW_CYCLES, RYW_LANES, RYW_LOAD_RATE as the suite reads them)
 import { spawnSync } from 'node:child_process';
@@ -44,4 +45,17 @@ for (const [key, q] of Object.entries(r.eventsByGroup ?? {}))
   console.log(
     `  ${key.padEnd(48)} ${String(q.count).padStart(6)} events, p50 ${q.p50Ms?.toFixed(1)} / p95 ${q.p95Ms?.toFixed(1)} ms`,
   );
+// Each pair's own reads carrying a token, per app (the services' histograms before and after the pair).
+for (const p of r.pairs) {
+  const reads = Object.entries(p.waits ?? {})
+    .filter(([app, w]) => app !== 'locks' && w.read)
+    .map(([app, w]) => `${app} ${w.read.count} reads p95 ${w.read.p95Ms?.toFixed(1)} ms`);
+  console.log(`  ${p.pair.padEnd(66)} ${reads.join('; ') || 'no reads carrying a token'}`);
+}
+// Who waited for the platform's lock (per app and lock name): p95 above 10 ms only.
+for (const [key, q] of Object.entries(r.locks ?? {}))
+  if ((q.p95Ms ?? 0) > 10)
+    console.log(
+      `  lock ${key.padEnd(43)} ${String(q.count).padStart(6)} waits, p50 ${q.p50Ms?.toFixed(1)} / p95 ${q.p95Ms?.toFixed(1)} ms`,
+    );
 process.exit(run.status === 0 && stale === 0 && (r.waits.read?.p95Ms ?? 0) <= 50 ? 0 : 1);

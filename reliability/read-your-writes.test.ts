@@ -11,6 +11,8 @@ import {
   Client,
   consistencyWaits,
   eventStages,
+  lockWaits,
+  waitsFrom,
   emptyFrontend,
   item,
   lanes,
@@ -148,6 +150,8 @@ describe('read your own writes across services and replicas, under load', () => 
       waitsByApp[app] = await consistencyWaits(metricsOf(app));
     // Where the consumers' time goes, per group: delivery (produce to handler), handler, recording the offset.
     const eventsByGroup = site ? await eventStages(metricsOf()) : {};
+    // Who waited for the platform's lock, and how long (per app and lock name).
+    const locks = site ? await lockWaits(metricsOf()) : {};
     const result = {
       at: new Date().toISOString(),
       cycles: CYCLES,
@@ -159,6 +163,7 @@ describe('read your own writes across services and replicas, under load', () => 
       waits,
       waitsByApp,
       eventsByGroup,
+      locks,
       seconds: Math.round((Date.now() - t0) / 1000),
     };
     console.log(`read-your-writes:\n${JSON.stringify(result, null, 2)}`);
@@ -575,9 +580,16 @@ describe('read your own writes across services and replicas, under load', () => 
         LOAD_RATE,
         readers.map((r) => ({ token: r.token, pid: r.browser.pid })),
       );
+      // Each pair's own waits: the services' histograms before and after it.
+      const metricsByApp = new Map<string, string[]>();
+      for (const r of site.replicas.filter((x) => x.app !== 'bff'))
+        metricsByApp.set(r.app, [...(metricsByApp.get(r.app) ?? []), `http://127.0.0.1:${r.port}/metrics`]);
       const run = async (title: string) => {
         try {
-          outcome.set(title, { tally: await pairs[title]!() });
+          const since = await waitsFrom(metricsByApp);
+          const tally = await pairs[title]!();
+          tally.waits = await since();
+          outcome.set(title, { tally });
         } catch (error) {
           outcome.set(title, { error });
         }

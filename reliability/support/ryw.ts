@@ -144,6 +144,8 @@ export class Tally {
   reads = 0;
   readonly stale: string[] = [];
   readonly started = Date.now();
+  /** The services' waits while this pair ran, per app and kind (set by the suite when it measures). */
+  waits?: Record<string, unknown>;
   constructor(readonly pair: string) {}
 
   check(ok: boolean, what: () => string): void {
@@ -159,6 +161,7 @@ export class Tally {
       stale: this.stale.length,
       seconds: Math.round((Date.now() - this.started) / 100) / 10,
       examples: this.stale.slice(0, 5),
+      ...(this.waits ? { waits: this.waits } : {}),
     };
   }
 }
@@ -286,24 +289,66 @@ export function backgroundLoad(base: string, rate: number, players: Array<{ toke
 }
 
 /** Sums `consistency_wait_seconds` buckets over several /metrics pages, per kind (reads, writes, catch-ups, publishing). */
-export function consistencyWaits(metricsUrls: string[]) {
-  return histogramQuantiles(metricsUrls, 'consistency_wait_seconds', (labels) => labels.kind!);
+export async function consistencyWaits(metricsUrls: string[]) {
+  return summarize(await scrapeHistogram(metricsUrls, 'consistency_wait_seconds', waitKey));
 }
 
 /** Sums `kafka_event_seconds` over several /metrics pages, per consumer group and stage (`group stage`). */
-export function eventStages(metricsUrls: string[]) {
-  return histogramQuantiles(metricsUrls, 'kafka_event_seconds', (labels) => `${labels.group} ${labels.stage}`);
+export async function eventStages(metricsUrls: string[]) {
+  return summarize(
+    await scrapeHistogram(metricsUrls, 'kafka_event_seconds', (labels) => `${labels.group} ${labels.stage}`),
+  );
 }
 
+const waitKey = (labels: Record<string, string>) => labels.kind!;
+
+/** Sums `lock_wait_seconds` (the platform lock's waits) over several /metrics pages, per app and lock name. */
+export async function lockWaits(metricsUrls: string[]) {
+  return summarize(await scrapeHistogram(metricsUrls, 'lock_wait_seconds', lockKey));
+}
+
+const lockKey = (labels: Record<string, string>) => `${labels.service} ${labels.lock}`;
+
 /**
- * One histogram summed over several /metrics pages, per the key `keyOf` gives its labels: count, mean and
- * quantiles in ms (interpolated within buckets), and how many were counted with `outcome="timeout"`.
+ * The waits of one stretch of the run (a pair's cycles), per app: called before it, the function it answers,
+ * called after it, gives each app's waits of that stretch alone (its histograms less those before), and under
+ * `locks` the platform lock's waits per app and lock name.
  */
-async function histogramQuantiles(
+export async function waitsFrom(metricsOfApp: Map<string, string[]>) {
+  const take = async () =>
+    new Map(
+      await Promise.all(
+        [...metricsOfApp].map(
+          async ([app, urls]) => [app, await scrapeHistogram(urls, 'consistency_wait_seconds', waitKey)] as const,
+        ),
+      ),
+    );
+  const all = [...metricsOfApp.values()].flat();
+  const takeLocks = () => scrapeHistogram(all, 'lock_wait_seconds', lockKey);
+  const before = await take();
+  const locksBefore = await takeLocks();
+  return async () => {
+    const after = await take();
+    const locks = summarize(subtract(await takeLocks(), locksBefore));
+    return {
+      ...Object.fromEntries([...after].map(([app, h]) => [app, summarize(subtract(h, before.get(app)))])),
+      locks,
+    };
+  };
+}
+
+/** One histogram summed over several pages: cumulative bucket counts, and count, sum and timeouts, per key. */
+interface Histogram {
+  buckets: Map<string, Map<number, number>>;
+  counts: Map<string, { count: number; sum: number; timeouts: number }>;
+}
+
+/** One histogram summed over several /metrics pages, per the key `keyOf` gives its labels. */
+async function scrapeHistogram(
   metricsUrls: string[],
   name: string,
   keyOf: (labels: Record<string, string>) => string,
-) {
+): Promise<Histogram> {
   const pattern = new RegExp(`^${name}_(bucket|count|sum)\\{([^}]*)\\} ([\\d.e+-]+|\\+Inf)$`);
   const buckets = new Map<string, Map<number, number>>();
   const counts = new Map<string, { count: number; sum: number; timeouts: number }>();
@@ -337,6 +382,36 @@ async function histogramQuantiles(
       }
     }
   }
+  return { buckets, counts };
+}
+
+/** What `after` counted since `before` (a restarted replica's counters start over: clamped at 0). */
+function subtract(after: Histogram, before: Histogram | undefined): Histogram {
+  if (!before) return after;
+  const buckets = new Map(
+    [...after.buckets].map(([kind, b]) => [
+      kind,
+      new Map([...b].map(([le, n]) => [le, Math.max(0, n - (before.buckets.get(kind)?.get(le) ?? 0))])),
+    ]),
+  );
+  const counts = new Map(
+    [...after.counts].map(([kind, c]) => {
+      const was = before.counts.get(kind) ?? { count: 0, sum: 0, timeouts: 0 };
+      return [
+        kind,
+        {
+          count: Math.max(0, c.count - was.count),
+          sum: Math.max(0, c.sum - was.sum),
+          timeouts: Math.max(0, c.timeouts - was.timeouts),
+        },
+      ];
+    }),
+  );
+  return { buckets, counts };
+}
+
+/** Count, mean and quantiles in ms (interpolated within buckets), and how many timed out, per key. */
+function summarize({ buckets, counts }: Histogram) {
   const quantile = (kind: string, q: number) => {
     const b = [...(buckets.get(kind) ?? new Map<number, number>()).entries()].sort((x, y) => x[0] - y[0]);
     const total = b.at(-1)?.[1] ?? 0;
@@ -356,16 +431,18 @@ async function histogramQuantiles(
     return prevLe * 1000;
   };
   return Object.fromEntries(
-    [...counts.entries()].map(([kind, c]) => [
-      kind,
-      {
-        count: c.count,
-        timeouts: c.timeouts,
-        meanMs: c.count ? Math.round((c.sum / c.count) * 10_000) / 10 : 0,
-        p50Ms: quantile(kind, 0.5),
-        p95Ms: quantile(kind, 0.95),
-        p99Ms: quantile(kind, 0.99),
-      },
-    ]),
+    [...counts.entries()]
+      .filter(([, c]) => c.count > 0)
+      .map(([kind, c]) => [
+        kind,
+        {
+          count: c.count,
+          timeouts: c.timeouts,
+          meanMs: c.count ? Math.round((c.sum / c.count) * 10_000) / 10 : 0,
+          p50Ms: quantile(kind, 0.5),
+          p95Ms: quantile(kind, 0.95),
+          p99Ms: quantile(kind, 0.99),
+        },
+      ]),
   );
 }
