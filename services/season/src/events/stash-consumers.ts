@@ -1,19 +1,13 @@
-import {
-  listingOpenedV1,
-  reservationChangedV1,
-  rolesChangedV1,
-  settlementRequestedV1,
-  type EventData,
-} from '@league/contracts';
+import { reservationChangedV1, rolesChangedV1, settlementRequestedV1, type EventData } from '@league/contracts';
 import type { EventBus, EventHandler } from '@league/platform';
 import type { Consumer } from 'kafkajs';
 import type { StashContext } from '../domain/stash/context';
-import { onListingOpened, onReservationChanged, onRolesChanged } from '../domain/stash/reservations';
+import { onReservationChanged, onRolesChanged } from '../domain/stash/reservations';
 import { onSettlementRequested, settlementAddressedHere } from '../domain/stash/settlement';
 
 /**
  * The cloud stash's consumers (groups of their own, so the standings projections never wait on a settlement):
- * trade's reservations and listings and account's roles in `<groupId>`, trade's settlement requests (the
+ * trade's reservations (with a listing's terms) and account's roles in `<groupId>`, trade's settlement requests (the
  * saga's step 3) in `<groupId>-settlements`. A consumer fetches a broker's partitions again only once every
  * batch of its last fetch is handled (kafkajs' fetcher), so a settlement (two stash locks, several steps)
  * would hold back the reservations of every other partition; in a group of its own it holds back only other
@@ -26,7 +20,6 @@ export function subscribeStash(
   fromBeginning = true,
 ): Promise<Consumer[]> {
   const reservation: EventHandler<EventData<typeof reservationChangedV1>> = (e) => onReservationChanged(ctx, e.data);
-  const listing: EventHandler<EventData<typeof listingOpenedV1>> = (e) => onListingOpened(ctx, e.data);
   const settlement: EventHandler<EventData<typeof settlementRequestedV1>> = async (e) => {
     if (!(await settlementAddressedHere(ctx, e.data))) {
       ctx.season.logger.info(
@@ -46,7 +39,6 @@ export function subscribeStash(
       partitionsConsumedConcurrently: 6,
       handlers: {
         [reservationChangedV1.type]: reservation,
-        [listingOpenedV1.type]: listing,
         [rolesChangedV1.type]: roles,
       } as Record<string, EventHandler<never>>,
     }),

@@ -1,4 +1,4 @@
-import type { EventData, listingOpenedV1, reservationChangedV1, rolesChangedV1 } from '@league/contracts';
+import type { EventData, reservationChangedV1, rolesChangedV1 } from '@league/contracts';
 import type { ListingTerms, Reservation, StashItemDoc } from '../../data/stash/models';
 import { rememberRoles, withStashItem, type StashContext } from './context';
 import { saveLockedItem } from './store';
@@ -9,11 +9,23 @@ const KEEP_RELEASED = 200;
  * trade.reservation-changed.v1: keeps trade's reservations on the item (a reserved item cannot be queued).
  * Keyed by reservationId: reserving again replaces the terms, releasing removes it and remembers the id,
  * so a late or repeated "reserved" for a released reservation is ignored. An item that is unknown or no
- * longer the participant's (it moved in a settlement) is left alone.
+ * longer the participant's (it moved in a settlement) is left alone. A listing's reservation carries the
+ * listing's terms (`tradeListingId`, `askingCurrency`, `askingPrice`, `sellerComment`), when it opens and each
+ * time it is edited: they are what the stash row shows, so trade.listing-opened.v1 is not consumed here.
  */
 export async function onReservationChanged(ctx: StashContext, e: EventData<typeof reservationChangedV1>) {
+  const read = () => ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
+  // A release with nothing left to do (the item moved in the settlement that consumed the reservation, or the
+  // release came before) is seen without the locks, which the participant's next settlement may be holding:
+  // an item leaves a stash only with its reservations released, and a released id is never reserved again.
+  if (!e.reserved) {
+    const item = await read();
+    const held = item?.reservations.some((r) => r.reservationId === e.reservationId);
+    const mine = item?.seasonParticipantId === e.seasonParticipantId;
+    if (!item || !mine || (!held && item.releasedReservations.includes(e.reservationId))) return;
+  }
   await withStashItem(ctx, e.seasonParticipantId, e.participantItemId, async () => {
-    const item = await ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
+    const item = await read();
     if (!item || item.seasonParticipantId !== e.seasonParticipantId) {
       ctx.season.logger.info(
         { reservationId: e.reservationId, participantItemId: e.participantItemId },
@@ -46,34 +58,6 @@ export async function onReservationChanged(ctx: StashContext, e: EventData<typeo
         listing: stillListed ? item.listing : null,
       });
     }
-  });
-}
-
-/**
- * trade.listing-opened.v1: the listing's asking price for the stash row (the reservation may come first or
- * later). The listing's reservation event carries the same terms and usually came first: an item that already
- * shows them is left alone without taking the stash's lock, which the reservation's handler of another
- * partition or an upload may hold.
- */
-export async function onListingOpened(ctx: StashContext, e: EventData<typeof listingOpenedV1>) {
-  const read = () => ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
-  // The participant's item, not showing these terms yet.
-  const pending = (item: StashItemDoc | null): item is StashItemDoc =>
-    !!item &&
-    item.seasonParticipantId === e.seasonParticipantId &&
-    !(item.listing?.tradeListingId === e.tradeListingId && item.listing.askingPrice === e.askingPrice);
-  if (!pending(await read())) return;
-  await withStashItem(ctx, e.seasonParticipantId, e.participantItemId, async () => {
-    const item = await read();
-    if (!pending(item)) return;
-    await saveLockedItem(ctx, item, {
-      listing: {
-        tradeListingId: e.tradeListingId,
-        askingCurrency: e.askingCurrency,
-        askingPrice: e.askingPrice,
-        sellerComment: item.listing?.tradeListingId === e.tradeListingId ? item.listing.sellerComment : null,
-      },
-    });
   });
 }
 
