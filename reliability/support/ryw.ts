@@ -295,9 +295,7 @@ export async function consistencyWaits(metricsUrls: string[]) {
 
 /** Sums `kafka_event_seconds` over several /metrics pages, per consumer group and stage (`group stage`). */
 export async function eventStages(metricsUrls: string[]) {
-  return summarize(
-    await scrapeHistogram(metricsUrls, 'kafka_event_seconds', (labels) => `${labels.group} ${labels.stage}`),
-  );
+  return summarize(await scrapeHistogram(metricsUrls, 'kafka_event_seconds', eventKey));
 }
 
 const waitKey = (labels: Record<string, string>) => labels.kind!;
@@ -309,10 +307,12 @@ export async function lockWaits(metricsUrls: string[]) {
 
 const lockKey = (labels: Record<string, string>) => `${labels.service} ${labels.lock}`;
 
+const eventKey = (labels: Record<string, string>) => `${labels.group} ${labels.stage}`;
+
 /**
  * The waits of one stretch of the run (a pair's cycles), per app: called before it, the function it answers,
- * called after it, gives each app's waits of that stretch alone (its histograms less those before), and under
- * `locks` the platform lock's waits per app and lock name.
+ * called after it, gives each app's waits of that stretch alone (its histograms less those before), under
+ * `locks` the platform lock's waits per app and lock name, and under `events` each consumer group's stages.
  */
 export async function waitsFrom(metricsOfApp: Map<string, string[]>) {
   const take = async () =>
@@ -325,14 +325,18 @@ export async function waitsFrom(metricsOfApp: Map<string, string[]>) {
     );
   const all = [...metricsOfApp.values()].flat();
   const takeLocks = () => scrapeHistogram(all, 'lock_wait_seconds', lockKey);
+  const takeEvents = () => scrapeHistogram(all, 'kafka_event_seconds', eventKey);
   const before = await take();
   const locksBefore = await takeLocks();
+  const eventsBefore = await takeEvents();
   return async () => {
     const after = await take();
     const locks = summarize(subtract(await takeLocks(), locksBefore));
+    const events = summarize(subtract(await takeEvents(), eventsBefore));
     return {
       ...Object.fromEntries([...after].map(([app, h]) => [app, summarize(subtract(h, before.get(app)))])),
       locks,
+      events,
     };
   };
 }
