@@ -46,6 +46,12 @@ describe('read your own writes across services and replicas, under load', () => 
   const tallies: Tally[] = [];
   const name = `ryw-${Math.random().toString(36).slice(2, 8)}`;
   const t0 = Date.now();
+  /** The /metrics pages of every service replica (the BFF's aside), or of one app's. */
+  const metricsOf = (app?: string) =>
+    (site?.replicas ?? [])
+      .filter((r) => r.app !== 'bff' && (!app || r.app === app))
+      .map((r) => `http://127.0.0.1:${r.port}/metrics`);
+  const apps = () => [...new Set((site?.replicas ?? []).map((r) => r.app).filter((a) => a !== 'bff'))];
 
   /** A player: a browser and the launcher with the same token, joined to Season 7 SC Trade. */
   async function player(prefix: string, opts: { join?: boolean; items?: ReturnType<typeof item>[] } = {}) {
@@ -139,15 +145,10 @@ describe('read your own writes across services and replicas, under load', () => 
 
   afterAll(async () => {
     const loadStats = await load?.stop();
-    const metricsOf = (app?: string) =>
-      (site?.replicas ?? [])
-        .filter((r) => r.app !== 'bff' && (!app || r.app === app))
-        .map((r) => `http://127.0.0.1:${r.port}/metrics`);
     const waits = site ? await consistencyWaits(metricsOf()) : {};
     // The same per app (its replicas summed): where the waits are.
     const waitsByApp: Record<string, Awaited<ReturnType<typeof consistencyWaits>>> = {};
-    for (const app of new Set((site?.replicas ?? []).map((r) => r.app).filter((a) => a !== 'bff')))
-      waitsByApp[app] = await consistencyWaits(metricsOf(app));
+    for (const app of apps()) waitsByApp[app] = await consistencyWaits(metricsOf(app));
     // Where the consumers' time goes, per group: delivery (produce to handler), handler, recording the offset.
     const eventsByGroup = site ? await eventStages(metricsOf()) : {};
     // Who waited for the platform's lock, and how long (per app and lock name).
@@ -581,9 +582,7 @@ describe('read your own writes across services and replicas, under load', () => 
         readers.map((r) => ({ token: r.token, pid: r.browser.pid })),
       );
       // Each pair's own waits: the services' histograms before and after it.
-      const metricsByApp = new Map<string, string[]>();
-      for (const r of site.replicas.filter((x) => x.app !== 'bff'))
-        metricsByApp.set(r.app, [...(metricsByApp.get(r.app) ?? []), `http://127.0.0.1:${r.port}/metrics`]);
+      const metricsByApp = new Map(apps().map((app) => [app, metricsOf(app)]));
       const run = async (title: string) => {
         try {
           const since = await waitsFrom(metricsByApp);

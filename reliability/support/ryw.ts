@@ -290,53 +290,48 @@ export function backgroundLoad(base: string, rate: number, players: Array<{ toke
 
 /** Sums `consistency_wait_seconds` buckets over several /metrics pages, per kind (reads, writes, catch-ups, publishing). */
 export async function consistencyWaits(metricsUrls: string[]) {
-  return summarize(await scrapeHistogram(metricsUrls, 'consistency_wait_seconds', waitKey));
+  return summarize(histogramOf(await fetchPages(metricsUrls), 'consistency_wait_seconds', waitKey));
 }
 
 /** Sums `kafka_event_seconds` over several /metrics pages, per consumer group and stage (`group stage`). */
 export async function eventStages(metricsUrls: string[]) {
-  return summarize(await scrapeHistogram(metricsUrls, 'kafka_event_seconds', eventKey));
+  return summarize(histogramOf(await fetchPages(metricsUrls), 'kafka_event_seconds', eventKey));
 }
-
-const waitKey = (labels: Record<string, string>) => labels.kind!;
 
 /** Sums `lock_wait_seconds` (the platform lock's waits) over several /metrics pages, per app and lock name. */
 export async function lockWaits(metricsUrls: string[]) {
-  return summarize(await scrapeHistogram(metricsUrls, 'lock_wait_seconds', lockKey));
+  return summarize(histogramOf(await fetchPages(metricsUrls), 'lock_wait_seconds', lockKey));
 }
 
+const waitKey = (labels: Record<string, string>) => labels.kind!;
 const lockKey = (labels: Record<string, string>) => `${labels.service} ${labels.lock}`;
-
 const eventKey = (labels: Record<string, string>) => `${labels.group} ${labels.stage}`;
 
 /**
  * The waits of one stretch of the run (a pair's cycles), per app: called before it, the function it answers,
  * called after it, gives each app's waits of that stretch alone (its histograms less those before), under
  * `locks` the platform lock's waits per app and lock name, and under `events` each consumer group's stages.
+ * Each /metrics page is read once per snapshot.
  */
 export async function waitsFrom(metricsOfApp: Map<string, string[]>) {
-  const take = async () =>
-    new Map(
-      await Promise.all(
-        [...metricsOfApp].map(
-          async ([app, urls]) => [app, await scrapeHistogram(urls, 'consistency_wait_seconds', waitKey)] as const,
-        ),
-      ),
+  const take = async () => {
+    const pages = new Map(
+      await Promise.all([...metricsOfApp].map(async ([app, urls]) => [app, await fetchPages(urls)] as const)),
     );
-  const all = [...metricsOfApp.values()].flat();
-  const takeLocks = () => scrapeHistogram(all, 'lock_wait_seconds', lockKey);
-  const takeEvents = () => scrapeHistogram(all, 'kafka_event_seconds', eventKey);
+    const all = [...pages.values()].flat();
+    return {
+      waits: new Map([...pages].map(([app, p]) => [app, histogramOf(p, 'consistency_wait_seconds', waitKey)])),
+      locks: histogramOf(all, 'lock_wait_seconds', lockKey),
+      events: histogramOf(all, 'kafka_event_seconds', eventKey),
+    };
+  };
   const before = await take();
-  const locksBefore = await takeLocks();
-  const eventsBefore = await takeEvents();
   return async () => {
     const after = await take();
-    const locks = summarize(subtract(await takeLocks(), locksBefore));
-    const events = summarize(subtract(await takeEvents(), eventsBefore));
     return {
-      ...Object.fromEntries([...after].map(([app, h]) => [app, summarize(subtract(h, before.get(app)))])),
-      locks,
-      events,
+      ...Object.fromEntries([...after.waits].map(([app, h]) => [app, summarize(subtract(h, before.waits.get(app)))])),
+      locks: summarize(subtract(after.locks, before.locks)),
+      events: summarize(subtract(after.events, before.events)),
     };
   };
 }
@@ -347,22 +342,24 @@ interface Histogram {
   counts: Map<string, { count: number; sum: number; timeouts: number }>;
 }
 
+/** The text of each /metrics page (an unreachable one is left out). */
+async function fetchPages(metricsUrls: string[]): Promise<string[]> {
+  const pages = await Promise.all(
+    metricsUrls.map((url) =>
+      fetch(url, { signal: AbortSignal.timeout(5_000) })
+        .then((res) => res.text())
+        .catch(() => undefined),
+    ),
+  );
+  return pages.filter((p): p is string => p !== undefined);
+}
+
 /** One histogram summed over several /metrics pages, per the key `keyOf` gives its labels. */
-async function scrapeHistogram(
-  metricsUrls: string[],
-  name: string,
-  keyOf: (labels: Record<string, string>) => string,
-): Promise<Histogram> {
+function histogramOf(pages: string[], name: string, keyOf: (labels: Record<string, string>) => string): Histogram {
   const pattern = new RegExp(`^${name}_(bucket|count|sum)\\{([^}]*)\\} ([\\d.e+-]+|\\+Inf)$`);
   const buckets = new Map<string, Map<number, number>>();
   const counts = new Map<string, { count: number; sum: number; timeouts: number }>();
-  for (const url of metricsUrls) {
-    let text = '';
-    try {
-      text = await (await fetch(url, { signal: AbortSignal.timeout(5_000) })).text();
-    } catch {
-      continue;
-    }
+  for (const text of pages) {
     for (const line of text.split('\n')) {
       const m = pattern.exec(line);
       if (!m) continue;

@@ -40,6 +40,9 @@ export function registerDepthSource(source: Source<DepthSample>): () => void {
   return () => depthSources.delete(source);
 }
 
+/** Seconds from 1 ms to 10 s: the buckets of the process-wide histograms below. */
+const STAGE_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+
 /**
  * Where a consumed event's time goes, per consumer group: `delivery` from the event's produce time to its
  * handler's start (the fetch, and the batches ahead of it), `handler` its handler (retries included), `applied`
@@ -50,7 +53,7 @@ export const eventSeconds = new client.Histogram({
   name: 'kafka_event_seconds',
   help: 'Consumed events: seconds from produce to handler start (stage delivery), in the handler (handler), recording the applied offset (applied)',
   labelNames: ['group', 'stage'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  buckets: STAGE_BUCKETS,
   registers: [],
 });
 
@@ -62,7 +65,7 @@ export const lockWaitSeconds = new client.Histogram({
   name: 'lock_wait_seconds',
   help: 'Seconds a caller waited for a platform lock, per lock name (the key before its first colon) and outcome (acquired, busy)',
   labelNames: ['lock', 'outcome'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  buckets: STAGE_BUCKETS,
   registers: [],
 });
 

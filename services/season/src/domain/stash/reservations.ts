@@ -15,18 +15,21 @@ const KEEP_RELEASED = 200;
  */
 export async function onReservationChanged(ctx: StashContext, e: EventData<typeof reservationChangedV1>) {
   const read = () => ctx.models.StashItem.findById(e.participantItemId, { outbox: 0 }).lean<StashItemDoc>();
+  const inStash = (item: StashItemDoc | null): item is StashItemDoc =>
+    item?.seasonParticipantId === e.seasonParticipantId;
+  const releasedBefore = (item: StashItemDoc) =>
+    item.releasedReservations.includes(e.reservationId) &&
+    !item.reservations.some((r) => r.reservationId === e.reservationId);
   // A release with nothing left to do (the item moved in the settlement that consumed the reservation, or the
   // release came before) is seen without the locks, which the participant's next settlement may be holding:
   // an item leaves a stash only with its reservations released, and a released id is never reserved again.
   if (!e.reserved) {
     const item = await read();
-    const held = item?.reservations.some((r) => r.reservationId === e.reservationId);
-    const mine = item?.seasonParticipantId === e.seasonParticipantId;
-    if (!item || !mine || (!held && item.releasedReservations.includes(e.reservationId))) return;
+    if (!inStash(item) || releasedBefore(item)) return;
   }
   await withStashItem(ctx, e.seasonParticipantId, e.participantItemId, async () => {
     const item = await read();
-    if (!item || item.seasonParticipantId !== e.seasonParticipantId) {
+    if (!inStash(item)) {
       ctx.season.logger.info(
         { reservationId: e.reservationId, participantItemId: e.participantItemId },
         'reservation for an item not in that stash; ignored',
@@ -49,8 +52,8 @@ export async function onReservationChanged(ctx: StashContext, e: EventData<typeo
           : item.listing;
       await saveLockedItem(ctx, item, { reservations: [...others, reservation], listing });
     } else {
+      if (releasedBefore(item)) return;
       const released = [...item.releasedReservations, e.reservationId].slice(-KEEP_RELEASED);
-      if (item.releasedReservations.includes(e.reservationId) && others.length === item.reservations.length) return;
       const stillListed = others.some((r) => r.kind === 'listing');
       await saveLockedItem(ctx, item, {
         reservations: others,
