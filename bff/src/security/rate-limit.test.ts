@@ -12,8 +12,8 @@ const take = async (b: LeasedBudget, key: string): Promise<boolean> => {
 
 describe('the per-address budget spent in leases', () => {
   const budgets: LeasedBudget[] = [];
-  const budget = (store: RateLimiterMemory, points: number, cap: number) => {
-    const b = new LeasedBudget(store, points, cap, 60_000);
+  const budget = (store: RateLimiterMemory, points: number, cap: number, first?: number) => {
+    const b = new LeasedBudget(store, points, cap, 60_000, first);
     budgets.push(b);
     return b;
   };
@@ -56,6 +56,37 @@ describe('the per-address budget spent in leases', () => {
     // Another address starts with a lease of one: a quiet client costs the budget nothing unspent.
     expect(await take(b, 'd')).toBe(true);
     expect((await store.get('d'))!.consumedPoints).toBe(1);
+  });
+
+  it('when a new address opens a page (8 calls, then 8 more), then the first lease of 8 serves the first page in one store call', async () => {
+    const store = new RateLimiterMemory({ points: 1200, duration: 60 });
+    const calls = { n: 0 };
+    const consume = store.consume.bind(store);
+    store.consume = (key, points, options) => {
+      calls.n += 1;
+      return consume(key, points, options);
+    };
+    const b = budget(store, 1200, 24, 8);
+    expect(await Promise.all(Array.from({ length: 8 }, () => take(b, 'f')))).toEqual(Array(8).fill(true));
+    expect(calls.n).toBe(1);
+    expect((await store.get('f'))!.consumedPoints).toBe(8);
+    // The next page's calls draw a lease twice as large.
+    for (let i = 0; i < 8; i++) expect(await take(b, 'f')).toBe(true);
+    expect(calls.n).toBe(2);
+    expect((await store.get('f'))!.consumedPoints).toBe(24);
+    // A first lease never exceeds the cap.
+    const small = budget(store, 1200, 4, 8);
+    expect(await take(small, 'g')).toBe(true);
+    expect((await store.get('g'))!.consumedPoints).toBe(4);
+  });
+
+  it('when two replicas with first leases of 8 share one budget of 30, then together they pass at most 30', async () => {
+    const store = new RateLimiterMemory({ points: 30, duration: 60 });
+    const replicas = [budget(store, 30, 8, 8), budget(store, 30, 8, 8)];
+    let passed = 0;
+    for (let i = 0; i < 60; i++) if (await take(replicas[i % 2]!, 'h')) passed += 1;
+    expect(passed).toBeLessThanOrEqual(30);
+    expect(passed).toBeGreaterThanOrEqual(30 - 2 * 8);
   });
 
   it('when the budget is spent, then the refusal says how long until the window ends', async () => {

@@ -21,8 +21,11 @@ interface Entry {
 
 /**
  * Spends a shared per-key budget (`limiter`, counted in Redis across replicas) in local leases: a key
- * that keeps asking draws 1, 2, 4 … up to `cap` points in one atomic consume and spends them from memory,
- * so a busy address costs one Redis round trip per lease instead of one per request. The window's total
+ * draws `first` points in one atomic consume, then twice as many each time it has spent them, up to `cap`,
+ * and spends them from memory, so an address costs one Redis round trip per lease instead of one per
+ * request. A page of the site asks several calls at once as it opens (the profile, the season, its data):
+ * a first lease of a few points lets one round trip serve a visitor's whole first page, where leases of
+ * 1, 2 and 4 cost three. The window's total
  * across every replica never exceeds `points` (every point spent was counted in the store first, and an
  * unspent lease dies with the window it was drawn in); the price is that up to `cap` points per replica
  * may go unspent, so an address can be refused that much earlier than the exact budget, never later.
@@ -37,6 +40,8 @@ export class LeasedBudget implements AddressLimit {
     private readonly points: number,
     readonly cap: number,
     windowMs: number,
+    /** Points an address's first draw asks for (again once it was quiet for a whole window and forgotten). */
+    private readonly first = 1,
   ) {
     // Addresses that went quiet are forgotten once their window is over.
     this.sweeper = setInterval(() => this.sweep(), Math.max(1_000, windowMs)).unref();
@@ -59,7 +64,7 @@ export class LeasedBudget implements AddressLimit {
       if (e.spent) return Promise.resolve({ ok: false, msBeforeNext: e.until - now });
     }
     if (!e) {
-      e = { left: 0, until: 0, size: 1, spent: false, pending: false, waiters: [] };
+      e = { left: 0, until: 0, size: Math.min(this.first, this.cap), spent: false, pending: false, waiters: [] };
       this.entries.set(key, e);
     }
     const entry = e;
@@ -120,6 +125,8 @@ export class LeasedBudget implements AddressLimit {
 /** Largest share of a window's budget one replica may hold unspent for one address, and its absolute cap. */
 const LEASE_SHARE = 1 / 50;
 const LEASE_MAX = 256;
+/** An address's first lease: about the calls one page of the site asks as it opens. */
+const FIRST_LEASE = 8;
 
 /** A take from the per-address budget: `true` at once, or the outcome once the shared store answered. */
 export interface AddressLimit {
@@ -129,9 +136,9 @@ export interface AddressLimit {
 /**
  * The global per-address limit on /api: one budget of `points` requests per client address per window,
  * counted in the shared Redis (atomically), so every BFF replica draws on the same counter and a burst of
- * parallel requests cannot overrun it. A busy address draws its points in leases (LeasedBudget) of at most
- * 2% of the budget (≤ 256), so the hot path is a memory decrement; with a budget under 100 every request
- * is counted in Redis one by one. `points: 0` turns it off (undefined).
+ * parallel requests cannot overrun it. An address draws its points in leases (LeasedBudget): 8 first (one
+ * page's calls), then growing to at most 2% of the budget (≤ 256), so the hot path is a memory decrement;
+ * with a budget under 100 every request is counted in Redis one by one. `points: 0` turns it off (undefined).
  */
 export function addressLimit(opts: {
   redis: unknown;
@@ -152,7 +159,7 @@ export function addressLimit(opts: {
     insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.windowSeconds }),
   });
   const cap = Math.min(LEASE_MAX, Math.floor(opts.points * LEASE_SHARE));
-  if (cap > 1) return new LeasedBudget(limiter, opts.points, cap, opts.windowSeconds * 1000);
+  if (cap > 1) return new LeasedBudget(limiter, opts.points, cap, opts.windowSeconds * 1000, FIRST_LEASE);
   return {
     take: (address) =>
       limiter.consume(address, 1).then(
