@@ -3,12 +3,12 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useDeferredSelector } from '@/app/hooks';
 import { ErrorState } from '@/components/ui/page-states';
 import { LinkButton } from '@/components/ui/query-link';
-import { itemDetailRequested, selectItemDetail } from '../items-slice';
+import { itemDetailRequested, selectItemDetail, type ItemsState } from '../items-slice';
 import { ItemDisplayCard } from './item-display';
 
 export const ITEM_NOT_FOUND_TEXT = 'This item does not exist or has not been revealed yet.';
@@ -39,12 +39,25 @@ export function ItemDetailPage() {
   const { itemId: param } = useParams();
   const itemId = Number(param);
   const valid = Number.isInteger(itemId) && itemId > 0;
-  const { status, item, stats, error } = useAppSelector(selectItemDetail);
+  // Deferred: the item's card renders in slices once it arrives, not in one long task (useDeferredSelector).
+  const detail = useDeferredSelector(selectItemDetail);
 
   useEffect(() => {
     if (valid) dispatch(itemDetailRequested({ itemId }));
   }, [dispatch, itemId, valid]);
 
+  return <ItemDetailView valid={valid} detail={detail} />;
+}
+
+/** The page for one state of the item: memoised, so a store update not yet deferred renders nothing here. */
+const ItemDetailView = memo(function ItemDetailView({
+  valid,
+  detail,
+}: {
+  valid: boolean;
+  detail: ItemsState['detail'];
+}) {
+  const { status, item, stats, error } = detail;
   let body: ReactNode;
   if (!valid) body = <ErrorState text={ITEM_NOT_FOUND_TEXT} />;
   else if (status === 'failed') body = <ErrorState text={error ?? ITEM_NOT_FOUND_TEXT} />;
@@ -96,4 +109,4 @@ export function ItemDetailPage() {
       {body}
     </Container>
   );
-}
+});

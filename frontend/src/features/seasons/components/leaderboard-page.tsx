@@ -4,20 +4,20 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
+import type { CSSObject, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useEffect } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector, useDeferredSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
-import type { LeaderboardEntry } from '../api/season-types';
-import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
+import type { LeaderboardEntry, Season } from '../api/season-types';
+import { leaderboardRequested, selectLeaderboard, type LoadStatus } from '../seasons-slice';
 import { EmptyState, ErrorState } from '@/components/ui/page-states';
 import { plainTableBodySx, TableSkeleton } from '@/components/ui/table-skeleton';
 
@@ -27,6 +27,11 @@ export const LEADERBOARD_PAGE_SIZE = 25;
 /** Every row is this tall (px), loaded or not: a small table row with the social icon buttons. */
 const ROW_HEIGHT = 44;
 const cell = { whiteSpace: 'nowrap' } as const;
+/** The rows' one style, with the socials' cell laid out as a row of icon buttons (a plain span per row). */
+const rowsSx = (theme: Theme): CSSObject => ({
+  ...plainTableBodySx(theme),
+  '& .socials': { display: 'flex', gap: theme.spacing(0.5), minHeight: 30, alignItems: 'center' },
+});
 
 /** The page of the ?page= query (1-based), within 1 … pages. */
 export function leaderboardPage(query: string | null, pages: number): number {
@@ -41,7 +46,7 @@ function participantHref(seasonId: number, entry: LeaderboardEntry): string {
 
 function Socials({ entry }: { entry: LeaderboardEntry }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ minHeight: 30 }}>
+    <span className="socials">
       {entry.twitchUrl && (
         <IconButton
           component="a"
@@ -66,7 +71,7 @@ function Socials({ entry }: { entry: LeaderboardEntry }) {
           <YouTubeIcon fontSize="small" />
         </IconButton>
       )}
-    </Stack>
+    </span>
   );
 }
 
@@ -74,7 +79,8 @@ export function LeaderboardPage() {
   const dispatch = useAppDispatch();
   const { seasonId: seasonParam } = useParams();
   const seasonId = seasonParam === undefined ? null : Number(seasonParam);
-  const { status, season, entries, error } = useAppSelector(selectLeaderboard);
+  // Deferred: the ladder's rows render in slices once they arrive, not in one long task (useDeferredSelector).
+  const { status, season, entries, error } = useDeferredSelector(selectLeaderboard);
   // The admin variant (admin/leaderboard/{id}) is recognised by 'admin' in the address and leaves out
   // the builds column; admins never see it on the public address either (spec §2).
   const isAdminAddress = useLocation().pathname.includes('admin');
@@ -84,21 +90,61 @@ export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
   const pages = Math.ceil(entries.length / LEADERBOARD_PAGE_SIZE);
   const page = leaderboardPage(params.get('page'), pages);
-  const shown = entries.slice((page - 1) * LEADERBOARD_PAGE_SIZE, page * LEADERBOARD_PAGE_SIZE);
-  const columns = ['Rank', 'Name', 'Points', ...(showClasses ? ['Classes Played'] : []), 'Socials'];
 
   useEffect(() => {
     dispatch(leaderboardRequested({ seasonId }));
   }, [dispatch, seasonId]);
 
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const query = new URLSearchParams(current);
-      if (next === 1) query.delete('page');
-      else query.set('page', String(next));
-      return query;
-    });
+  const goTo = useCallback(
+    (next: number) =>
+      setParams((current) => {
+        const query = new URLSearchParams(current);
+        if (next === 1) query.delete('page');
+        else query.set('page', String(next));
+        return query;
+      }),
+    [setParams],
+  );
 
+  return (
+    <LeaderboardView
+      status={status}
+      season={season}
+      entries={entries}
+      error={error}
+      page={page}
+      pages={pages}
+      showClasses={showClasses}
+      goTo={goTo}
+    />
+  );
+}
+
+/**
+ * The page: its header, the table (or its placeholder, error or empty state) and the pages. Memoised, so
+ * a store update that has not reached the deferred value yet renders nothing here.
+ */
+const LeaderboardView = memo(function LeaderboardView({
+  status,
+  season,
+  entries,
+  error,
+  page,
+  pages,
+  showClasses,
+  goTo,
+}: {
+  status: LoadStatus;
+  season: Season | null;
+  entries: LeaderboardEntry[];
+  error: string | null;
+  page: number;
+  pages: number;
+  showClasses: boolean;
+  goTo: (page: number) => void;
+}) {
+  const shown = entries.slice((page - 1) * LEADERBOARD_PAGE_SIZE, page * LEADERBOARD_PAGE_SIZE);
+  const columns = ['Rank', 'Name', 'Points', ...(showClasses ? ['Classes Played'] : []), 'Socials'];
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       <PageHeader
@@ -141,7 +187,7 @@ export function LeaderboardPage() {
               </TableHead>
               {/* Plain rows under one style (see plainTableBodySx): a styled component per cell made
                   rendering a page of the ladder the longest task of the page. */}
-              <Box component="tbody" sx={plainTableBodySx}>
+              <Box component="tbody" sx={rowsSx}>
                 {shown.map((entry) => (
                   <tr key={entry.seasonParticipantId} className="hover" style={{ height: ROW_HEIGHT }}>
                     <td>{entry.rank}</td>
@@ -174,4 +220,4 @@ export function LeaderboardPage() {
       )}
     </Container>
   );
-}
+});
