@@ -36,7 +36,8 @@ export function useActiveParticipant(seasonTypeId: number): ParticipantLoad {
 
   useEffect(() => {
     let current = true;
-    setLoad({ kind: 'loading' });
+    // Loading already (the first run): the same state, so no render of the whole screen for nothing.
+    setLoad((l) => (l.kind === 'loading' ? l : { kind: 'loading' }));
     getProfile(branch).then(
       (profile) => {
         if (!current) return;

@@ -106,7 +106,8 @@ export function ProfilePage() {
 
   useEffect(() => {
     let current = true;
-    setLoad({ kind: 'loading' });
+    // Loading already (the first run): the same state, so no render of the whole page for nothing.
+    setLoad((l) => (l.kind === 'loading' ? l : { kind: 'loading' }));
     Promise.all([getProfile(branch), getLatestLadders(branch)]).then(
       ([profile, ladders]) => current && setLoad({ kind: 'ready', profile, ladders: ladders ?? [] }),
       (error: unknown) => current && setLoad({ kind: 'failed', text: messageOf(error) }),

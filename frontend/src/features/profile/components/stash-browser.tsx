@@ -179,7 +179,8 @@ export function StashBrowser({
     if (tab === 'currencies' || participantId === null) return;
     let current = true;
     const query = { page: pageIndex, pageSize, ...filters };
-    setPage((p) => (p.kind === 'ready' ? p : { kind: 'loading' }));
+    // A page shown stays until the next one arrives; one loading already stays the same state (no render).
+    setPage((p) => (p.kind === 'ready' || p.kind === 'loading' ? p : { kind: 'loading' }));
     const request =
       mode === 'search'
         ? getTradeSearch(participantId, query, branch).then((answer) => ({
