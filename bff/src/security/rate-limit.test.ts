@@ -10,6 +10,17 @@ const take = async (b: LeasedBudget, key: string): Promise<boolean> => {
   return outcome.ok;
 };
 
+/** Counts the store's consumes (each is one Redis round trip in the BFF). */
+function countConsumes(store: RateLimiterMemory): { n: number } {
+  const calls = { n: 0 };
+  const consume = store.consume.bind(store);
+  store.consume = (key, points, options) => {
+    calls.n += 1;
+    return consume(key, points, options);
+  };
+  return calls;
+}
+
 describe('the per-address budget spent in leases', () => {
   const budgets: LeasedBudget[] = [];
   const budget = (store: RateLimiterMemory, points: number, cap: number, first?: number) => {
@@ -44,28 +55,18 @@ describe('the per-address budget spent in leases', () => {
 
   it('when a busy address spends its leases, then the store is asked far less often than once per request', async () => {
     const store = new RateLimiterMemory({ points: 100_000, duration: 60 });
-    const calls = { n: 0 };
-    const consume = store.consume.bind(store);
-    store.consume = (key, points, options) => {
-      calls.n += 1;
-      return consume(key, points, options);
-    };
+    const calls = countConsumes(store);
     const b = budget(store, 100_000, 256);
     for (let i = 0; i < 2_000; i++) expect(await take(b, 'c')).toBe(true);
     expect(calls.n).toBeLessThan(20);
-    // Another address starts with a lease of one: a quiet client costs the budget nothing unspent.
+    // Built without a first lease, another address starts with a lease of one.
     expect(await take(b, 'd')).toBe(true);
     expect((await store.get('d'))!.consumedPoints).toBe(1);
   });
 
   it('when a new address opens a page (8 calls, then 8 more), then the first lease of 8 serves the first page in one store call', async () => {
     const store = new RateLimiterMemory({ points: 1200, duration: 60 });
-    const calls = { n: 0 };
-    const consume = store.consume.bind(store);
-    store.consume = (key, points, options) => {
-      calls.n += 1;
-      return consume(key, points, options);
-    };
+    const calls = countConsumes(store);
     const b = budget(store, 1200, 24, 8);
     expect(await Promise.all(Array.from({ length: 8 }, () => take(b, 'f')))).toEqual(Array(8).fill(true));
     expect(calls.n).toBe(1);
