@@ -25,10 +25,10 @@ interface Entry {
  * and spends them from memory, so an address costs one Redis round trip per lease instead of one per
  * request. A page of the site asks several calls at once as it opens (the profile, the season, its data):
  * a first lease of a few points lets one round trip serve a visitor's whole first page, where leases of
- * 1, 2 and 4 cost three. The window's total
- * across every replica never exceeds `points` (every point spent was counted in the store first, and an
- * unspent lease dies with the window it was drawn in); the price is that up to `cap` points per replica
- * may go unspent, so an address can be refused that much earlier than the exact budget, never later.
+ * 1, 2 and 4 cost three. The window's total across every replica never exceeds `points` (every point
+ * spent was counted in the store first, and an unspent lease dies with the window it was drawn in); the
+ * price is that up to `cap` points per replica may go unspent, so an address can be refused that much
+ * earlier than the exact budget, never later.
  * Parallel requests of one key wait on one draw instead of each asking the store.
  */
 export class LeasedBudget implements AddressLimit {
