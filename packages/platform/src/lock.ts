@@ -38,6 +38,12 @@ const MIN_TTL_MS = 300;
 /** A busy lock is tried again after 2, 4, 8, 16 ms, then every 25 ms (each plus up to half again of jitter). */
 const FIRST_RETRY_MS = 2;
 const MAX_RETRY_MS = 25;
+
+/** When a busy lock is tried again: after `firstMs`, doubling up to every `maxMs` (plus up to half of jitter). */
+export interface RetrySchedule {
+  firstMs: number;
+  maxMs: number;
+}
 /**
  * An extension is tried a few times, ~20 ms apart, before the holder is told the lock is lost: Redlock
  * tries again at once while the lock has not expired, so these bound how fast it asks a failing Redis.
@@ -61,7 +67,7 @@ class OneTryRedlock extends Redlock {
  *
  * The lock is held through Redlock's `using()`: it is extended automatically while the holder runs, so a
  * holder that stalls past the TTL does not silently lose exclusion to a second holder. A busy lock is
- * tried again soon, then every ~25 ms (FIRST_RETRY_MS, MAX_RETRY_MS), until `waitMs` has passed, then the
+ * tried again soon, then every ~25 ms (the default RetrySchedule), until `waitMs` has passed, then the
  * caller gets 409 `{ message }`. A waiter whose key is released by a holder in the same process tries again at
  * once: a handler waiting behind another of its own process's (a reservation behind an upload of the same
  * stash) goes on when that one ends, not at its next retry.
@@ -74,6 +80,7 @@ export class Locks {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'lock:',
+    private readonly retry: RetrySchedule = { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS },
   ) {
     // Releases and extensions are not retried against a held key: a release that finds the key gone is done.
     this.redlock = new OneTryRedlock([redis], { retryCount: 0, db: redis.options.db ?? 0 });
@@ -112,7 +119,7 @@ export class Locks {
         waited('busy');
         throw await this.acquireFailure(attempt.error);
       }
-      const delay = Math.min(FIRST_RETRY_MS * 2 ** retry, MAX_RETRY_MS);
+      const delay = Math.min(this.retry.firstMs * 2 ** retry, this.retry.maxMs);
       await this.pause(names, Math.min(delay + Math.random() * (delay / 2), deadline - now));
     }
   }
