@@ -16,8 +16,8 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useDeferredSelector } from '@/app/hooks';
 import { PageHeader } from '@/components/ui/page-header';
 import { LinkButton } from '@/components/ui/query-link';
-import type { LeaderboardEntry, Season } from '../api/season-types';
-import { leaderboardRequested, selectLeaderboard, type LoadStatus } from '../seasons-slice';
+import type { LeaderboardEntry } from '../api/season-types';
+import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
 import { EmptyState, ErrorState } from '@/components/ui/page-states';
 import { plainTableBodySx, TableSkeleton } from '@/components/ui/table-skeleton';
 
@@ -80,7 +80,7 @@ export function LeaderboardPage() {
   const { seasonId: seasonParam } = useParams();
   const seasonId = seasonParam === undefined ? null : Number(seasonParam);
   // Deferred: the ladder's rows render in slices once they arrive, not in one long task (useDeferredSelector).
-  const { status, season, entries, error } = useDeferredSelector(selectLeaderboard);
+  const leaderboard = useDeferredSelector(selectLeaderboard);
   // The admin variant (admin/leaderboard/{id}) is recognised by 'admin' in the address and leaves out
   // the builds column; admins never see it on the public address either (spec §2).
   const isAdminAddress = useLocation().pathname.includes('admin');
@@ -88,7 +88,7 @@ export function LeaderboardPage() {
   const showClasses = !isAdminAddress && !viewerIsAdmin;
 
   const [params, setParams] = useSearchParams();
-  const pages = Math.ceil(entries.length / LEADERBOARD_PAGE_SIZE);
+  const pages = Math.ceil(leaderboard.entries.length / LEADERBOARD_PAGE_SIZE);
   const page = leaderboardPage(params.get('page'), pages);
 
   useEffect(() => {
@@ -106,18 +106,7 @@ export function LeaderboardPage() {
     [setParams],
   );
 
-  return (
-    <LeaderboardView
-      status={status}
-      season={season}
-      entries={entries}
-      error={error}
-      page={page}
-      pages={pages}
-      showClasses={showClasses}
-      goTo={goTo}
-    />
-  );
+  return <LeaderboardView leaderboard={leaderboard} page={page} pages={pages} showClasses={showClasses} goTo={goTo} />;
 }
 
 /**
@@ -125,24 +114,19 @@ export function LeaderboardPage() {
  * a store update that has not reached the deferred value yet renders nothing here.
  */
 const LeaderboardView = memo(function LeaderboardView({
-  status,
-  season,
-  entries,
-  error,
+  leaderboard,
   page,
   pages,
   showClasses,
   goTo,
 }: {
-  status: LoadStatus;
-  season: Season | null;
-  entries: LeaderboardEntry[];
-  error: string | null;
+  leaderboard: ReturnType<typeof selectLeaderboard>;
   page: number;
   pages: number;
   showClasses: boolean;
   goTo: (page: number) => void;
 }) {
+  const { status, season, entries, error } = leaderboard;
   const shown = entries.slice((page - 1) * LEADERBOARD_PAGE_SIZE, page * LEADERBOARD_PAGE_SIZE);
   const columns = ['Rank', 'Name', 'Points', ...(showClasses ? ['Classes Played'] : []), 'Socials'];
   return (
