@@ -158,7 +158,8 @@ const LANDING_ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
  * With hash routes the server cannot tell which page is opened, so a page's lazy chunk used to be asked for
  * only once the app's own JavaScript had arrived and run: a second round of downloads before anything of
  * the page could show. This writes a tiny script, loaded async from index.html, that reads the address and
- * adds a modulepreload for the opened page's chunks, so they download alongside the app's.
+ * adds a modulepreload for the opened page's chunks (and a preload for their stylesheets), so they
+ * download alongside the app's.
  */
 function routePreload(): Plugin {
   return {
@@ -181,12 +182,17 @@ function routePreload(): Plugin {
       const table = LANDING_ROUTES.map(([pattern, module]) => {
         const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
         if (!chunk) throw new Error(`route preload: ${module} is not a lazy chunk of its own`);
-        return [pattern.source, [...closure(chunk.fileName)].filter((f) => !initial.has(f))] as const;
+        const files = [...closure(chunk.fileName)].filter((f) => !initial.has(f));
+        // The chunks' prebuilt styles too (src/app/emotion-cache.ts): the chunk's import waits for them.
+        const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return [pattern.source, [...files, ...css]] as const;
       });
+      // A stylesheet is preloaded (as="style"), not applied: Vite's loader adds it and waits for it.
       const source =
         `(function(){var h=location.hash,t=${JSON.stringify(table)};` +
         `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(h)){for(var j=0;j<t[i][1].length;j++){` +
-        `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='./'+t[i][1][j];` +
+        `var f=t[i][1][j],l=document.createElement('link');l.crossOrigin='';l.href='./'+f;` +
+        `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
         `document.head.appendChild(l)}break}})();\n`;
       const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
       html.source = String(html.source).replace(

@@ -7,6 +7,7 @@ import { appRoutes, createAppRouter, moveQueryIntoHash } from './app/router';
 import { createAppStore } from './app/store';
 import { loadSiteConfig } from './config/site-config';
 import { preloadOnIntent } from './lib/preload-on-intent';
+import './styles/prebuilt/shell';
 
 /**
  * Lets the browser in (a task of its own, sooner than setTimeout's) between two steps of the start: on a

@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/page-states';
 import { LinkButton } from '@/components/ui/query-link';
 import { itemDetailRequested, selectItemDetail, type ItemsState } from '../items-slice';
 import { ItemDisplayCard } from './item-display';
+import '@/styles/prebuilt/item';
 
 export const ITEM_NOT_FOUND_TEXT = 'This item does not exist or has not been revealed yet.';
 

@@ -15,6 +15,7 @@ import { useActiveParticipant, type ActiveParticipant } from './participant-gate
 import { SaveSearchDialog } from './save-search-dialog';
 import { StashBrowser } from './stash-browser';
 import { TradeBreadcrumbs } from './trade-breadcrumbs';
+import '@/styles/prebuilt/stash';
 
 export const TRADE_SEARCH_PATH = '/profile/trade-search?st=1&t=search';
 export const TRADE_OFFER_PATH = '/profile/trade-offer?st=1&t=offer';

@@ -20,6 +20,7 @@ import type { LeaderboardEntry } from '../api/season-types';
 import { leaderboardRequested, selectLeaderboard } from '../seasons-slice';
 import { EmptyState, ErrorState } from '@/components/ui/page-states';
 import { plainTableBodySx, TableSkeleton } from '@/components/ui/table-skeleton';
+import '@/styles/prebuilt/leaderboard';
 
 export const NO_PARTICIPANTS_TEXT = 'No one has joined this ladder yet.';
 /** Rows a page of the table shows (?page=N picks one): a phone renders 25 rows, not the whole ladder. */
