@@ -29,7 +29,8 @@ const password = readFileSync(path.join(root, '.local', 'demo-password.txt'), 'u
 
 // The shell's group comes with the app's entry (main.tsx), so every page has it: the landing page, with the
 // header as a visitor and as a signed-in player see it. Each page's group holds what its pages add to the
-// shell, and comes with the page's chunk (the module that imports <group>.ts).
+// shell, and comes with the page's chunk (the module that imports <group>.ts); what two page groups share is
+// in the 'pages' group, which both import.
 const GROUPS = [
   { name: 'shell', routes: ['/'], importer: 'main.tsx', sessions: ['visitor', 'player'] },
   { name: 'leaderboard', routes: ['/seasons/18/leaderboard'], importer: 'leaderboard-page.tsx', sessions: ['visitor'] },
@@ -85,37 +86,76 @@ try {
     return page.evaluate(() => window.__emotionRules);
   };
 
-  const shell = new Set();
+  // name -> its rules in the order emotion inserted them, per group
+  const collected = new Map();
   for (const group of GROUPS) {
-    const rules = new Map(); // name -> its rules, in the order emotion inserted them
+    const rules = new Map();
     for (const viewport of VIEWPORTS) {
       for (const who of group.sessions) {
         for (const route of group.routes) {
           for (const rule of await rulesOf(route, viewport, who)) {
             const name = nameOf(rule);
             if (!name) throw new Error(`a rule with no emotion name: ${rule.slice(0, 120)}`);
-            if (shell.has(name)) continue;
+            if (collected.get('shell')?.has(name)) continue;
             if (!rules.has(name)) rules.set(name, []);
             if (!rules.get(name).includes(rule)) rules.get(name).push(rule);
           }
         }
       }
     }
-    if (group.name === 'shell') for (const name of rules.keys()) shell.add(name);
+    collected.set(group.name, rules);
+  }
+
+  // A style two page groups use goes to the 'pages' group, which each page group's module imports: no rule
+  // is shipped twice, and a page opened from outside still gets all it uses with its chunk.
+  const pageGroups = GROUPS.filter((g) => g.name !== 'shell');
+  const shared = new Map();
+  for (const group of pageGroups) {
+    for (const [name, rules] of collected.get(group.name)) {
+      if (shared.has(name)) continue;
+      const users = pageGroups.filter((g) => collected.get(g.name).has(name));
+      if (users.length > 1) shared.set(name, rules);
+    }
+  }
+  for (const group of pageGroups) for (const name of shared.keys()) collected.get(group.name).delete(name);
+
+  const write = async (name, rules, header, imports = []) => {
     const css = [...rules.values()].flat().join('\n');
-    writeFileSync(path.join(out, `${group.name}.css`), `${css}\n`);
+    writeFileSync(path.join(out, `${name}.css`), `${css}\n`);
     const ts = [
-      `// Written by frontend/scripts/collect-styles.mjs; do not edit. Imported by ${group.importer}: the`,
-      `// styles (beyond the shell's) of ${group.routes.join(' ')} at a phone's and a desktop's width.`,
-      `import './${group.name}.css';`,
+      ...header.map((line) => `// ${line}`),
+      ...imports.map((module) => `import '${module}';`),
+      `import './${name}.css';`,
       `import { markStylesInserted } from '@/app/emotion-cache';`,
       '',
       `markStylesInserted(${JSON.stringify([...rules.keys()])});`,
     ].join('\n');
-    const file = path.join(out, `${group.name}.ts`);
+    const file = path.join(out, `${name}.ts`);
     const options = (await prettier.resolveConfig(file)) ?? {};
     writeFileSync(file, await prettier.format(ts, { ...options, filepath: file }));
-    console.log(`${group.name}: ${rules.size} styles, ${css.length} bytes of CSS`);
+    console.log(`${name}: ${rules.size} styles, ${css.length} bytes of CSS`);
+  };
+  const written = 'Written by frontend/scripts/collect-styles.mjs; do not edit.';
+  await write('shell', collected.get('shell'), [
+    written,
+    "Imported by main.tsx: the styles of the landing page (a visitor's and a player's header)",
+    "at a phone's and a desktop's width.",
+  ]);
+  await write('pages', shared, [
+    written,
+    "Imported by the page groups: the styles (beyond the shell's) two of them use.",
+  ]);
+  for (const group of pageGroups) {
+    await write(
+      group.name,
+      collected.get(group.name),
+      [
+        written,
+        `Imported by ${group.importer}: the styles (beyond the shell's and the pages') of`,
+        `${group.routes.join(' ')} at a phone's and a desktop's width.`,
+      ],
+      ['./pages'],
+    );
   }
 } finally {
   await browser.close();

@@ -34,7 +34,7 @@ function ruleNames(group: string): string[] {
 
 describe('the prebuilt styles', () => {
   it('are there for the shell and the main pages', () => {
-    expect(groups.sort()).toEqual(['item', 'leaderboard', 'shell', 'stash']);
+    expect(groups.sort()).toEqual(['item', 'leaderboard', 'pages', 'shell', 'stash']);
   });
 
   it.each(groups)('%s: every name marked has its rules, and every rule is of a name marked', (group) => {
@@ -45,10 +45,15 @@ describe('the prebuilt styles', () => {
     expect([...ruled].filter((name) => !marked.includes(name))).toEqual([]);
   });
 
-  it('mark no name twice: a page group holds only what the shell lacks', () => {
-    const shell = new Set(markedNames('shell'));
-    for (const group of groups.filter((g) => g !== 'shell')) {
-      expect(markedNames(group).filter((name) => shell.has(name))).toEqual([]);
+  it('mark no name twice: a style is in one group, the shell, the shared pages or one page', () => {
+    const groupOf = new Map<string, string>();
+    const twice: string[] = [];
+    for (const group of groups) {
+      for (const name of markedNames(group)) {
+        if (groupOf.has(name)) twice.push(`${name} in ${groupOf.get(name)} and ${group}`);
+        groupOf.set(name, group);
+      }
     }
+    expect(twice).toEqual([]);
   });
 });

@@ -1,16 +1,15 @@
-// Written by frontend/scripts/collect-styles.mjs; do not edit. Imported by item-detail-page.tsx: the
-// styles (beyond the shell's) of /item/5 at a phone's and a desktop's width.
+// Written by frontend/scripts/collect-styles.mjs; do not edit.
+// Imported by item-detail-page.tsx: the styles (beyond the shell's and the pages') of
+// /item/5 at a phone's and a desktop's width.
+import './pages';
 import './item.css';
 import { markStylesInserted } from '@/app/emotion-cache';
 
 markStylesInserted([
   '1hjjyqs',
   '1qm1lh',
-  '1hrkay5',
-  'd8b6l3',
   'eqzdzv',
   '151x805',
-  'animation-c7515d',
   '1dpti93',
   '8eqwwh',
   'y17kra',

@@ -1,5 +1,6 @@
-// Written by frontend/scripts/collect-styles.mjs; do not edit. Imported by main.tsx: the
-// styles (beyond the shell's) of / at a phone's and a desktop's width.
+// Written by frontend/scripts/collect-styles.mjs; do not edit.
+// Imported by main.tsx: the styles of the landing page (a visitor's and a player's header)
+// at a phone's and a desktop's width.
 import './shell.css';
 import { markStylesInserted } from '@/app/emotion-cache';
 

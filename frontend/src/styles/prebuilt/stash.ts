@@ -1,5 +1,7 @@
-// Written by frontend/scripts/collect-styles.mjs; do not edit. Imported by stash-page.tsx: the
-// styles (beyond the shell's) of /profile/stash?st=1 /profile/trade-search?st=1&t=search at a phone's and a desktop's width.
+// Written by frontend/scripts/collect-styles.mjs; do not edit.
+// Imported by stash-page.tsx: the styles (beyond the shell's and the pages') of
+// /profile/stash?st=1 /profile/trade-search?st=1&t=search at a phone's and a desktop's width.
+import './pages';
 import './stash.css';
 import { markStylesInserted } from '@/app/emotion-cache';
 
@@ -7,16 +9,11 @@ markStylesInserted([
   '2fd6r7',
   '1yu42y9',
   '1qiag68',
-  '51eq8m',
   '8p6ztr',
   '1qkruav',
   '1nd5pgh',
   'nwvo52',
-  '1at8v6y',
   '1oih2nu',
-  '1mzerio',
-  '1hrkay5',
-  'd8b6l3',
   'rc6czd',
   'w94xpu',
   '162tvoi',
@@ -25,7 +22,6 @@ markStylesInserted([
   '1mdkp8s',
   'l0ezbe',
   '16ieeav',
-  'animation-c7515d',
   'xm1f1z',
   'gj4gmt',
   '12r2j1w',
@@ -37,17 +33,8 @@ markStylesInserted([
   'dqgkwh',
   'kdbx36',
   '81qg8w',
-  '1vmfj1m',
-  'is6hc',
   '1kxjpl9',
   'h5n32e',
-  '1p6ntod',
-  'eqpotu',
-  '104xs6h',
-  's4zxv0',
-  '1ib8mom',
-  '1k6ijd1',
-  '1rwu2lx',
   '5qtx3z',
   '6zjrku',
   '160krmv',
