@@ -1,8 +1,8 @@
 // Builds the main pages' styles ahead of time (see src/app/emotion-cache.ts): opens each page of the running
 // site (`npm start`, http://127.0.0.1:8080; STYLES_SITE_URL changes it) in Debian's Chromium (CHROME_PATH),
 // at a phone's width and at a desktop's, records every rule MUI's emotion inserts while the page loads and
-// renders its data, and writes them per group to src/styles/prebuilt/<group>.css, with <group>.ts, which
-// imports that stylesheet and marks the rules' names as inserted. Run it after a change to what those pages
+// renders its data, and writes them per group to src/styles/prebuilt/<group>.css, their names to
+// <group>.json, and <group>.ts, which imports that stylesheet and marks those names as inserted. Run it after a change to what those pages
 // render, then build the frontend again. A style changed since the last run has a new name (a hash of the
 // style) and is compiled at runtime as before: an old collection costs speed, never looks.
 //   node frontend/scripts/collect-styles.mjs      (needs the bench workspace's puppeteer-core: npm install)
@@ -10,7 +10,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import puppeteer from 'puppeteer-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -119,34 +118,32 @@ try {
   }
   for (const group of pageGroups) for (const name of shared.keys()) collected.get(group.name).delete(name);
 
-  const write = async (name, rules, header, imports = []) => {
+  const write = (name, rules, header, imports = []) => {
     const css = [...rules.values()].flat().join('\n');
     writeFileSync(path.join(out, `${name}.css`), `${css}\n`);
+    writeFileSync(path.join(out, `${name}.json`), `${JSON.stringify([...rules.keys()], null, 2)}\n`);
     const ts = [
       ...header.map((line) => `// ${line}`),
       ...imports.map((module) => `import '${module}';`),
       `import './${name}.css';`,
+      `import names from './${name}.json';`,
       `import { markStylesInserted } from '@/app/emotion-cache';`,
       '',
-      `markStylesInserted(${JSON.stringify([...rules.keys()])});`,
+      'markStylesInserted(names);',
+      '',
     ].join('\n');
-    const file = path.join(out, `${name}.ts`);
-    const options = (await prettier.resolveConfig(file)) ?? {};
-    writeFileSync(file, await prettier.format(ts, { ...options, filepath: file }));
+    writeFileSync(path.join(out, `${name}.ts`), ts);
     console.log(`${name}: ${rules.size} styles, ${css.length} bytes of CSS`);
   };
   const written = 'Written by frontend/scripts/collect-styles.mjs; do not edit.';
-  await write('shell', collected.get('shell'), [
+  write('shell', collected.get('shell'), [
     written,
     "Imported by main.tsx: the styles of the landing page (a visitor's and a player's header)",
     "at a phone's and a desktop's width.",
   ]);
-  await write('pages', shared, [
-    written,
-    "Imported by the page groups: the styles (beyond the shell's) two of them use.",
-  ]);
+  write('pages', shared, [written, "Imported by the page groups: the styles (beyond the shell's) two of them use."]);
   for (const group of pageGroups) {
-    await write(
+    write(
       group.name,
       collected.get(group.name),
       [

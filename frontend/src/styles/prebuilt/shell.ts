@@ -2,47 +2,7 @@
 // Imported by main.tsx: the styles of the landing page (a visitor's and a player's header)
 // at a phone's and a desktop's width.
 import './shell.css';
+import names from './shell.json';
 import { markStylesInserted } from '@/app/emotion-cache';
 
-markStylesInserted([
-  'zf0iqh',
-  'f9lhfx',
-  '1hey1cl',
-  '1bwsio1',
-  '1b4u7fe',
-  '5n5koj',
-  'q7mezt',
-  '1miyqcz',
-  'i9gxme',
-  '1cctw24',
-  'tuz7j3',
-  '1eq7tx1',
-  'nc4u7w',
-  '1f66pqn',
-  '196nqmf',
-  '1p65b6',
-  '1nlg3qe',
-  '1igpp2a',
-  '1fcrjeo',
-  'g79z9t',
-  '1rgkgg2',
-  'bml4vd',
-  'li4cdz',
-  'lfq1i3',
-  '1cdg1u5',
-  '1redjmi',
-  'pmm12p',
-  '10u7ep8',
-  '2ne3ud',
-  '1oejcsk',
-  '1onr7c',
-  'x544nx',
-  '12q47md',
-  '1eybjch',
-  '1k2uqg5',
-  '1gecp70',
-  'k5csxr',
-  '19gmoq6',
-  '1totoos',
-  '1ofuee2',
-]);
+markStylesInserted(names);
