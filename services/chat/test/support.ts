@@ -89,12 +89,14 @@ export class RawHubClient {
       buffer = parts.pop() ?? '';
       for (const p of parts) {
         const f = JSON.parse(p) as Frame;
-        this.frames.push(f);
-        this.waiters = this.waiters.filter((w) => {
-          if (!w.match(f)) return true;
+        // A frame goes to the first waiter it matches, once; otherwise it waits in the buffer.
+        const w = this.waiters.find((x) => x.match(f));
+        if (w) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
           w.resolve(f);
-          return false;
-        });
+        } else {
+          this.frames.push(f);
+        }
       }
     });
     ws.on('close', () => (this.closed = true));
@@ -128,15 +130,19 @@ export class RawHubClient {
       return Promise.resolve(seen);
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching frame in time')), timeoutMs);
-      this.waiters.push({
+      const waiter = {
         match,
-        resolve: (f) => {
+        resolve: (f: Frame) => {
           clearTimeout(timer);
-          this.frames.splice(this.frames.indexOf(f), 1);
           resolve(f);
         },
-      });
+      };
+      // A waiter that gave up leaves the list, so a later frame is not taken by it and lost.
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== waiter);
+        reject(new Error('no matching frame in time'));
+      }, timeoutMs);
+      this.waiters.push(waiter);
     });
   }
 
