@@ -96,6 +96,42 @@ describe('two chat replicas behave as one', () => {
     expect(await listed()).not.toContain(`cal${run}`);
   });
 
+  it("when a live replica's heartbeat lapsed and another swept its users, then its next heartbeat lists them again", async () => {
+    const prefix = one.env.CHAT_REDIS_PREFIX!;
+    const dee = `dee${run}`;
+    const d = await join(one, dee, 0x10);
+    const admin = await two.token(`admin${run}`, ['admin']);
+    const listed = async () => (await two.http('GET', '/chat/connected-clients', { token: admin })).body as string[];
+    expect(await listed()).toContain(dee);
+    // What a pause longer than the heartbeat's lifetime looks like from outside: the replica's key expired and
+    // another replica's sweep removed its entries (in one step here, so no heartbeat runs in between).
+    const entries = Object.entries(await two.svc.redis.hgetall(`${prefix}conn`)).filter(
+      ([, v]) => (JSON.parse(v) as { username: string }).username === dee,
+    );
+    expect(entries).toHaveLength(1);
+    const [connectionId] = entries[0]!;
+    const swept = await two.svc.redis
+      .multi()
+      .del(`${prefix}inst:${one.svc.instance}`)
+      .hdel(`${prefix}conn`, connectionId)
+      .srem(`${prefix}user:${dee.toLowerCase()}`, connectionId)
+      .exec();
+    expect(swept?.map(([, n]) => n)).toEqual([1, 1, 1]);
+    await sleep(1_000); // replica one's next heartbeats
+    expect(await listed()).toContain(dee);
+    // The socket still works, and whispers to it are accepted again.
+    const whisper = await two.http(
+      'POST',
+      `${new URL(await two.chatUrl(`eve${run}`)).pathname}chat/user/${dee}/direct`,
+      {
+        body: { username: encodePairs(`eve${run}`), messageBody: encodePairs('back?'), type: 3 },
+      },
+    );
+    expect(whisper.status).toBe(200);
+    expect((await d.event('ReceiveMessage')).arguments![1]).toBe(encodePairs('back?'));
+    await d.close();
+  });
+
   it('when a replica died without cleaning up, then its users are not listed and its entries are swept', async () => {
     const prefix = one.env.CHAT_REDIS_PREFIX!;
     const ghost = {

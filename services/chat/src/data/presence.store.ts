@@ -30,8 +30,23 @@ export class PresenceStore {
     instConns: (id: string) => `${this.prefix}instconns:${id}`,
   };
 
-  async heartbeat(): Promise<void> {
-    await this.redis.set(this.k.inst(this.instance), '1', 'PX', this.instanceTtlMs);
+  /**
+   * Renews this replica's heartbeat. False when it had lapsed (a long pause, a Redis outage): another
+   * replica may then have swept this replica's entries, and the caller writes them again.
+   */
+  async heartbeat(): Promise<boolean> {
+    const key = this.k.inst(this.instance);
+    const replies = await this.redis
+      .multi()
+      .pexpire(key, this.instanceTtlMs)
+      .set(key, '1', 'PX', this.instanceTtlMs)
+      .exec();
+    return replies?.[0]?.[1] === 1;
+  }
+
+  /** Writes this replica's live connections again, after its heartbeat lapsed. */
+  async restore(entries: Omit<PresenceEntry, 'instance'>[]): Promise<void> {
+    for (const e of entries) await this.add(e);
   }
 
   async add(entry: Omit<PresenceEntry, 'instance'>): Promise<void> {

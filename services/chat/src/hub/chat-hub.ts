@@ -84,11 +84,28 @@ export class ChatHub {
       setInterval(() => {
         this.presence
           .heartbeat()
-          .then(() => this.presence.sweep())
+          .then(async (renewed) => {
+            if (!renewed && !this.stopping) await this.restorePresence();
+            await this.presence.sweep();
+          })
           .catch((err) => this.log.warn({ err }, 'presence heartbeat failed'));
       }, this.opts.heartbeatMs),
     );
     for (const t of this.timers) t.unref();
+  }
+
+  /** This replica's sockets are live: after a lapsed heartbeat, presence lists them again. */
+  private async restorePresence(): Promise<void> {
+    const live = [...this.connections.values()].filter((c) => c.handshaken);
+    this.log.warn(
+      { connections: live.length },
+      "presence heartbeat had lapsed; writing this replica's connections again",
+    );
+    await this.presence.restore(
+      live.map((c) => ({ connectionId: c.id, username: c.user.username, packed: c.packed, since: c.since })),
+    );
+    // A socket that closed meanwhile must not stay listed.
+    for (const c of live) if (!this.connections.has(c.id)) await this.presence.remove(c.id, c.user.username);
   }
 
   get size(): number {
