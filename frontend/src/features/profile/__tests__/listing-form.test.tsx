@@ -4,7 +4,8 @@ import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import { bodiesSent, listing, profileBody, serve, stashItem } from './trade-fixtures';
 
-jest.setTimeout(30_000);
+// Choosing a currency twice takes 15 s alone on a 2-core machine (role queries over the whole page in jsdom).
+jest.setTimeout(60_000);
 const fetchMock = installFetchMock();
 beforeAll(() => import('../profile-routes'));
 
