@@ -7,19 +7,8 @@ import { appRoutes, createAppRouter, moveQueryIntoHash } from './app/router';
 import { createAppStore } from './app/store';
 import { loadSiteConfig } from './config/site-config';
 import { preloadOnIntent } from './lib/preload-on-intent';
+import { yieldToBrowser } from './lib/yield-to-browser';
 import './styles/prebuilt/shell';
-
-/**
- * Lets the browser in (a task of its own, sooner than setTimeout's) between two steps of the start: on a
- * phone each step is tens of milliseconds, and one task holding them all blocked the main thread for a
- * few hundred (Lighthouse's Total Blocking Time).
- */
-const yieldToBrowser = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 async function start() {
   const container = document.getElementById('root');

@@ -9,6 +9,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { prefetchProfile } from '@/features/profile/api/get-profile';
 import { readAuthToken } from '@/lib/auth-cookie';
 import { readBranch } from '@/lib/branch';
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
 import { RouteErrorPage } from './shell/route-error-page';
@@ -32,6 +33,7 @@ const lazyProfileRoutes: RouteObject = {
   hydrateFallbackElement: <LoadingState label="Loading profile" />,
   lazy: async () => {
     prefetchProfileWhenSignedIn();
+    await yieldToBrowser(); // the chunk's evaluation is a task of its own (see lazyPages)
     const { ProfileRoutes } = await import('@/features/profile/profile-routes');
     return { Component: ProfileRoutes };
   },
@@ -43,6 +45,7 @@ const lazySeasonTradingPost: RouteObject = {
   hydrateFallbackElement: <LoadingState label="Loading trading post" />,
   lazy: async () => {
     prefetchProfileWhenSignedIn();
+    await yieldToBrowser();
     const { SeasonTradingPostRoute } = await import('@/features/profile/profile-routes');
     return { Component: SeasonTradingPostRoute };
   },
@@ -52,6 +55,7 @@ const lazyAdminRoutes: RouteObject = {
   path: 'admin/*',
   hydrateFallbackElement: <LoadingState label="Loading admin" />,
   lazy: async () => {
+    await yieldToBrowser();
     const { AdminRoutes } = await import('@/features/admin/admin-routes');
     return { Component: AdminRoutes };
   },

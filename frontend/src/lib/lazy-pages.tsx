@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** The routes `lazyPages` made, so `preloadLazyPages` finds them in a route table. */
 const pageRoutes = new WeakSet<RouteObject>();
@@ -16,7 +17,11 @@ export function lazyPages<M extends object>(load: () => Promise<M>, label: strin
     const route: RouteObject = {
       path,
       hydrateFallbackElement: <LoadingState label={label} />,
-      lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+      // The chunk's evaluation is a task of its own, not the tail of the router's start.
+      lazy: async () => {
+        await yieldToBrowser();
+        return { Component: (await load())[name] as ComponentType };
+      },
     };
     pageRoutes.add(route);
     return route;
