@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,6 +18,7 @@ import type { ItemDisplay } from '@league/contracts';
 import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { levelRequirementOf } from '@/components/ui/item-display';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-states';
+import { plainButtons } from '@/components/ui/plain-buttons';
 import { plainTableBody, TableSkeleton } from '@/components/ui/table-skeleton';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import { getStash } from '../api/get-stash';
@@ -101,6 +101,8 @@ type Page =
  */
 const rowsSx = (theme: Theme): CSSObject => ({
   ...plainTableBody({ wrap: true })(theme),
+  ...plainButtons(theme),
+  '& .actions': { display: 'flex', gap: theme.spacing(1) },
   '& input.amount': {
     width: 96,
     boxSizing: 'border-box',
@@ -480,63 +482,64 @@ function RowActions({
   onAddToOffer?: (item: StashItem) => void;
 }) {
   const name = row.display.baseItem.itemDbrTag.name;
+  // Plain buttons styled by the table body (plainButtons): see rowsSx.
   if (mode === 'search' && row.listing) {
     const listing = row.listing;
     return (
-      <Button
-        size="small"
-        variant="contained"
+      <button
+        type="button"
+        className="btn contained"
         onClick={() => onMakeOffer?.(listing)}
         aria-label={`Make offer on ${name}`}
       >
         Make Offer
-      </Button>
+      </button>
     );
   }
   const item = row.stashItem;
   if (!item) return null;
   if (mode === 'offer') {
     return (
-      <Button
-        size="small"
-        variant="contained"
+      <button
+        type="button"
+        className="btn contained"
         disabled={offered || item.forTrade || item.held}
         onClick={() => onAddToOffer?.(item)}
         aria-label={`Add ${name} to offer`}
       >
         {offered ? 'In Offer' : 'Add to Offer'}
-      </Button>
+      </button>
     );
   }
   if (tab === 'queue') {
     return (
-      <Button size="small" variant="outlined" disabled={busy} onClick={onPutBack} aria-label={`Put Back ${name}`}>
+      <button type="button" className="btn" disabled={busy} onClick={onPutBack} aria-label={`Put Back ${name}`}>
         Put Back
-      </Button>
+      </button>
     );
   }
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button
-        size="small"
-        variant="outlined"
+    <span className="actions">
+      <button
+        type="button"
+        className="btn"
         disabled={busy || item.forTrade || (item.reservedCount ?? 0) > 0 || item.held}
         onClick={onWithdraw}
         aria-label={`Withdraw ${name}`}
       >
         Withdraw
-      </Button>
+      </button>
       {tradeSeason && onTrade && (
-        <Button
-          size="small"
-          variant="contained"
+        <button
+          type="button"
+          className="btn contained"
           disabled={item.held}
           onClick={() => onTrade(item)}
           aria-label={`Trade ${name}`}
         >
           Trade
-        </Button>
+        </button>
       )}
-    </Box>
+    </span>
   );
 }
