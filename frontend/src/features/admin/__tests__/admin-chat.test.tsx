@@ -7,7 +7,7 @@ import { isBanned } from '../components/chat-user-page';
 import { bodiesSent, calls, gridTexts, serve, paged } from './admin-serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 function serveChat(options: { online?: () => string[]; history?: () => unknown[]; roles?: string[] } = {}) {
   let history = options.history;

@@ -8,7 +8,7 @@ import { bodiesSent, calls, gridTexts, serve, paged } from './admin-serve';
 const fetchMock = installFetchMock();
 /** The grid asks the server for its first page, sorted by name. */
 const FIRST_PAGE = '&page=1&pageSize=10&sort=name&dir=asc';
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const summary = (itemId: number, name: string, rarity: string, type: string, active = true) => ({
   itemId,

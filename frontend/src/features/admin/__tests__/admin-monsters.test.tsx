@@ -5,7 +5,7 @@ import { renderApp, signIn } from '@/test/render-app';
 import { bodiesSent, calls, gridTexts, serve, paged } from './admin-serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const monster = (monsterId: number, name: string, extra: Record<string, unknown> = {}) => ({
   monsterId,

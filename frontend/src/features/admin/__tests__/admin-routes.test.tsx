@@ -3,7 +3,7 @@ import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 function main() {
   return within(screen.getByRole('main', { hidden: true }));

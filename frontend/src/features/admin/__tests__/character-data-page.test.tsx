@@ -6,7 +6,7 @@ import { characterLabel, NO_CHARACTER_DATA_TEXT } from '../components/character-
 import { calls, gridTexts, serve } from './admin-serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const files = [
   {

@@ -8,7 +8,7 @@ import { addChosenFiles } from '../upload-rules';
 import { gridTexts, serve } from './admin-serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 /** A stand-in XMLHttpRequest: the test drives its upload progress and its answer. */
 class FakeXhr {

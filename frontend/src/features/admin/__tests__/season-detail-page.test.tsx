@@ -5,7 +5,7 @@ import { renderApp, signIn } from '@/test/render-app';
 import { bodiesSent, serve } from './admin-serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 function challenge(id: number, name: string, extra: Record<string, unknown> = {}) {
   return {

@@ -4,7 +4,7 @@ import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
 import { profileBody, serve, ssfSeason, tradeSeason } from './trade-fixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 const fetchMock = installFetchMock();
 beforeAll(() => import('../profile-routes'));
 

@@ -6,7 +6,7 @@ import type { SavedSearch } from '../api/trade-types';
 import { FakeEventSource } from './fake-event-source';
 import { bodiesSent, calls, lastQuery, listing, main, notification, profileBody, serve } from './trade-fixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 const fetchMock = installFetchMock();
 FakeEventSource.install();
 beforeAll(() => import('../profile-routes'));

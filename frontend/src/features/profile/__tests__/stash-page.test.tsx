@@ -5,7 +5,7 @@ import { renderApp, signIn } from '@/test/render-app';
 import { calls, currencies, lastQuery, profileBody, serve, stashItem } from './trade-fixtures';
 
 // MUI tables and pickers are slow to query in jsdom on this machine.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 const fetchMock = installFetchMock();
 beforeAll(() => import('../profile-routes'));
 

@@ -5,7 +5,7 @@ import { renderApp, signIn } from '@/test/render-app';
 import { FakeEventSource } from './fake-event-source';
 import { bodiesSent, calls, notification, offer, profileBody, serve } from './trade-fixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 const fetchMock = installFetchMock();
 FakeEventSource.install();
 beforeAll(() => import('../profile-routes'));

@@ -7,7 +7,7 @@ import { UNSAVED_TEXT } from '../use-editable-list';
 import { bodiesSent, calls, main, serve } from './serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const PATH = '/seasons/19/participant/5/screenshots?username=grimmy';
 

@@ -7,7 +7,7 @@ import { UNSAVED_TEXT } from '../use-editable-list';
 import { bodiesSent, calls, main, serve } from './serve';
 
 const fetchMock = installFetchMock();
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 function serveSocials(initial: { twitchUrl: string | null; youtubeUrl: string | null }, viewer: string | null) {
   let socials = { username: 'grimmy', ...initial };
