@@ -44,11 +44,6 @@ export class PresenceStore {
     return replies?.[0]?.[1] === 1;
   }
 
-  /** Writes this replica's live connections again, after its heartbeat lapsed. */
-  async restore(entries: Omit<PresenceEntry, 'instance'>[]): Promise<void> {
-    for (const e of entries) await this.add(e);
-  }
-
   async add(entry: Omit<PresenceEntry, 'instance'>): Promise<void> {
     const full: PresenceEntry = { ...entry, instance: this.instance };
     await this.redis

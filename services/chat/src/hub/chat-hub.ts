@@ -101,9 +101,9 @@ export class ChatHub {
       { connections: live.length },
       "presence heartbeat had lapsed; writing this replica's connections again",
     );
-    await this.presence.restore(
-      live.map((c) => ({ connectionId: c.id, username: c.user.username, packed: c.packed, since: c.since })),
-    );
+    for (const c of live) {
+      await this.presence.add({ connectionId: c.id, username: c.user.username, packed: c.packed, since: c.since });
+    }
     // A socket that closed meanwhile must not stay listed.
     for (const c of live) if (!this.connections.has(c.id)) await this.presence.remove(c.id, c.user.username);
   }

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@league/contracts';
 import { callJson, startTestIdentity, testEnv, type TestIdentity } from '@league/platform/testing';
 import { sequencesFor } from '@league/platform';
@@ -39,10 +39,11 @@ export async function bootSeason(
   });
   const svc = await start(env);
   await seedDemo(svc.mongo, seed);
-  // New participants and items are numbered from a base of this database's own: the topics are shared by
-  // every test file running at once, and a witness matching by id must not see another file's events.
+  // New participants and items are numbered from a base of this database's own, handed out by one counter on
+  // the shared Redis: the topics are shared by every test file running at once, and a witness matching by
+  // id must not see another file's events.
   const sequences = sequencesFor(svc.redis, env.MONGO_DB!);
-  const base = (1 + randomInt(999)) * 100_000;
+  const base = (1 + ((await svc.redis.incr('test:season:id-base')) % 10_000)) * 100_000;
   await Promise.all([sequences.raise('participant', base), sequences.raise(ITEM_SEQUENCE, base)]);
   await svc.ctx.seasons?.changed();
   const tokens = new Map<string, string>();
@@ -72,8 +73,7 @@ export async function bootSeason(
 /**
  * An independent witness: reads a topic with a plain kafkajs consumer and keeps what matches among the
  * events that occurred after it started. The topics are shared by every test file running at once; each
- * database numbers new participants and items from a base of its own (see `bootSeason`), and witnesses also
- * match a unique name where the event has one.
+ * database numbers new participants and items from a base of its own (see `bootSeason`), so ids are enough.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEnvelope = EventEnvelope<any>;
