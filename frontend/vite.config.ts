@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PROFILE_SCREENS } from './src/early-routes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -148,8 +149,10 @@ function precompress(): Plugin {
  * The pages visitors open from outside (a link, a bookmark, the launcher's buttons), by address, and the
  * module each starts in. The build fails when one of them is no longer a lazy chunk of its own.
  */
+/** The site's second entry: what a page opened from outside asks for before the app's JavaScript has run. */
+const EARLY_ENTRY = 'src/early.ts';
 const LANDING_ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^#\/(profile(?=[/?]|$)|seasons\/[^/?]+\/trading-post)/, 'src/features/profile/profile-routes.tsx'],
+  [PROFILE_SCREENS, 'src/features/profile/profile-routes.tsx'],
   [/^#\/(seasons\/[^/?]+\/)?leaderboard(?=[/?]|$)/, 'src/features/seasons/components/leaderboard-page.tsx'],
   [/^#\/item\/[^/?]+/, 'src/features/items/components/item-detail-page.tsx'],
 ];
@@ -175,12 +178,13 @@ function routePreload(): Plugin {
         for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
         return seen;
       };
-      const entry = chunks.find((c) => c.isEntry);
+      const facade = (c: (typeof chunks)[number]) => c.facadeModuleId?.replace(/\\/g, '/') ?? '';
+      const entry = chunks.find((c) => c.isEntry && facade(c).endsWith('/index.html'));
       const html = bundle['index.html'];
       if (!entry || !html || html.type !== 'asset') return;
       const initial = closure(entry.fileName);
       const table = LANDING_ROUTES.map(([pattern, module]) => {
-        const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+        const chunk = chunks.find((c) => c.isDynamicEntry && facade(c).endsWith(module));
         if (!chunk) throw new Error(`route preload: ${module} is not a lazy chunk of its own`);
         const files = [...closure(chunk.fileName)].filter((f) => !initial.has(f));
         // The chunks' prebuilt styles too (src/app/emotion-cache.ts): the chunk's import waits for them.
@@ -194,31 +198,49 @@ function routePreload(): Plugin {
         `var f=t[i][1][j],l=document.createElement('link');l.crossOrigin='';l.href='./'+f;` +
         `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
         `document.head.appendChild(l)}break}})();\n`;
+      // The early requests' entry (src/early.ts) runs as soon as it and its one shared chunk are in, before the
+      // app's JavaScript: async, and its chunk is among the app's modulepreloads already.
+      const early = chunks.find((c) => c.isEntry && facade(c).endsWith(EARLY_ENTRY));
+      if (!early) throw new Error(`route preload: ${EARLY_ENTRY} is not an entry of the build`);
       const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
       html.source = String(html.source).replace(
         '<script type="module"',
-        `<script async fetchpriority="high" src="./${fileName}"></script>\n    <script type="module"`,
+        `<script async fetchpriority="high" src="./${fileName}"></script>\n` +
+          `    <script type="module" async crossorigin src="./${early.fileName}"></script>\n    <script type="module"`,
       );
     },
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes its production build beside the development one, but its package `exports` name
+ * only the development build, whose warnings (checks on every navigation and render of a route, and their
+ * messages) then ship to players. The build takes the production files: the two differ only in that flag.
+ */
+const productionRouter = (['index', 'dom-export'] as const).map((file) => ({
+  find: file === 'index' ? /^react-router$/ : /^react-router\/dom$/,
+  replacement: fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}.mjs`, import.meta.url)),
+}));
+
+export default defineConfig(({ command }) => ({
   root,
   // Relative asset URLs: with hash routing the app works wherever the BFF mounts it.
   base: './',
   plugins: [react(), chunkSets, routePreload(), precompress()],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // Plain lists shared with the services; the path keeps zod out of the bundle.
-      '@league/contracts/catalogue-constants': fileURLToPath(
-        new URL('../packages/contracts/src/catalogue-constants.ts', import.meta.url),
-      ),
-      '@league/contracts/currencies': fileURLToPath(
-        new URL('../packages/contracts/src/currencies.ts', import.meta.url),
-      ),
-    },
+      {
+        find: '@league/contracts/catalogue-constants',
+        replacement: fileURLToPath(new URL('../packages/contracts/src/catalogue-constants.ts', import.meta.url)),
+      },
+      {
+        find: '@league/contracts/currencies',
+        replacement: fileURLToPath(new URL('../packages/contracts/src/currencies.ts', import.meta.url)),
+      },
+      ...(command === 'build' ? productionRouter : []),
+    ],
   },
   server: {
     port: 5173,
@@ -237,7 +259,9 @@ export default defineConfig({
     minify: 'terser',
     terserOptions: { module: true, compress: { passes: 2 } },
     rollupOptions: {
+      // The page, and the requests a page opened from outside makes before the app has loaded (src/early.ts).
+      input: { index: path.join(root, 'index.html'), early: path.join(root, EARLY_ENTRY) },
       output: { manualChunks },
     },
   },
-});
+}));

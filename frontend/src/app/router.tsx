@@ -6,9 +6,7 @@ import { itemsRoutes } from '@/features/items/routes';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { seasonsRoutes } from '@/features/seasons/routes';
 import { LoadingState } from '@/components/ui/loading-state';
-import { prefetchProfile } from '@/features/profile/api/get-profile';
-import { readAuthToken } from '@/lib/auth-cookie';
-import { readBranch } from '@/lib/branch';
+import { prefetchProfileWhenSignedIn } from '@/features/profile/api/get-profile';
 import { yieldToBrowser } from '@/lib/yield-to-browser';
 import { AppShell } from './shell/app-shell';
 import { NotFoundPage } from './shell/not-found-page';
@@ -19,14 +17,6 @@ import { RouteErrorPage } from './shell/route-error-page';
  * public feature's pages are one lazy chunk (`lazyPages`), and the profile and admin screens, only for some
  * visitors, load lazily in chunks of their own (see vite.config.ts).
  */
-/**
- * Every profile screen starts from the caller's profile: it is asked for while the screens' chunk downloads
- * (signed-in visitors only; the screens' guard sends the others to the login page).
- */
-function prefetchProfileWhenSignedIn() {
-  if (readAuthToken()?.access_token) prefetchProfile(readBranch());
-}
-
 const lazyProfileRoutes: RouteObject = {
   path: 'profile/*',
   // Shown inside the shell while the chunk loads when the site is opened on one of these routes.

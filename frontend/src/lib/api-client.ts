@@ -169,8 +169,35 @@ function fail(error: ApiError, request: ApiRequest): never {
   throw error;
 }
 
+/** GETs started ahead of the code that needs them, by address, and when (a stale one is not used). */
+const early = new Map<string, { at: number; response: Promise<Response> }>();
+export const EARLY_FOR_MS = 5_000;
+
+/**
+ * Starts a GET before the code that needs it has loaded (src/early.ts when the site opens, the router while
+ * a screen's chunk downloads). The first plain GET of the same address within EARLY_FOR_MS takes its
+ * response instead of asking again, and reads it like any other: failures reach the hooks then, once the
+ * app is wired. Asking for an address already on its way does nothing.
+ */
+export function prefetch(path: string, query?: Record<string, QueryValue>): void {
+  const url = apiUrl(path, query);
+  const pending = early.get(url);
+  if (pending && Date.now() - pending.at < EARLY_FOR_MS) return;
+  const response = fetch(url, { method: 'GET', headers: buildHeaders('GET', {}), credentials: 'same-origin' });
+  response.catch(() => undefined); // the request that takes it sees the failure
+  early.set(url, { at: Date.now(), response });
+}
+
+function takeEarly(url: string, request: ApiRequest): Promise<Response> | undefined {
+  if ((request.method ?? 'GET') !== 'GET' || request.headers || request.signal) return undefined;
+  const pending = early.get(url);
+  early.delete(url);
+  return pending && Date.now() - pending.at < EARLY_FOR_MS ? pending.response : undefined;
+}
+
 export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
   const method = request.method ?? 'GET';
+  const url = apiUrl(path, request.query);
   const headers = buildHeaders(method, request);
   const init: RequestInit = {
     method,
@@ -189,7 +216,7 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest 
   try {
     let response: Response;
     try {
-      response = await fetch(apiUrl(path, request.query), init);
+      response = await (takeEarly(url, request) ?? fetch(url, init));
     } catch (cause) {
       // A request the caller aborted is not an error worth a modal.
       if (request.signal?.aborted) throw cause;

@@ -45,13 +45,18 @@ export function* latestSeasonsWorker() {
 
 export function* leaderboardWorker(action: PayloadAction<{ seasonId: number | null }>) {
   try {
-    let season: Season | null;
-    if (action.payload.seasonId === null) {
-      const latest = (yield call(getLatestSeasons)) as Season[];
-      season = latest[0] ?? null;
-    } else {
-      season = (yield call(getSeason, action.payload.seasonId)) as Season;
+    const { seasonId } = action.payload;
+    if (seasonId !== null) {
+      // A season's address names it: its header and its ladder are asked for together, not one after the other.
+      const [season, entries] = (yield all([call(getSeason, seasonId), call(getLeaderboard, seasonId)])) as [
+        Season,
+        LeaderboardEntry[],
+      ];
+      yield put(leaderboardSucceeded({ season, entries }));
+      return;
     }
+    const latest = (yield call(getLatestSeasons)) as Season[];
+    const season = latest[0] ?? null;
     if (!season) {
       yield put(leaderboardSucceeded({ season: null, entries: [] }));
       return;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiClient, BUSY_DELAY_MS, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, apiClient, BUSY_DELAY_MS, GENERIC_ERROR_MESSAGE, prefetch } from '@/lib/api-client';
 import { writeLanguage } from '@/lib/language';
 import { fakeResponse } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
@@ -179,6 +179,40 @@ describe('api client', () => {
       act(() => jest.advanceTimersByTime(BUSY_DELAY_MS * 2));
 
       expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('a GET asked for ahead (src/early.ts)', () => {
+    const early = '/api/season/18/leaderboard';
+    const callsTo = (url: string) => fetchMock.mock.calls.filter(([called]) => called === url).length;
+
+    it('when it fails before the app is wired, then the request that takes it shows the Error modal, and the next one asks again', async () => {
+      fetchMock.mockImplementation(async (url) =>
+        url === early
+          ? fakeResponse({ status: 503, body: { message: 'Season service unavailable' } })
+          : fakeResponse({ body: [] }),
+      );
+      prefetch('/season/18/leaderboard');
+      renderApp('/');
+
+      expect(await settle(() => apiClient.get('/season/18/leaderboard'))).toMatchObject({ status: 503 });
+
+      expect(callsTo(early)).toBe(1);
+      expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Season service unavailable');
+      await settle(() => apiClient.get('/season/18/leaderboard'));
+      expect(callsTo(early)).toBe(2);
+    });
+
+    it('when a request for the same address is not a plain GET, then it does not take the early response', async () => {
+      fetchMock.mockImplementation(async () => fakeResponse({ body: { leaderboardEntries: [] } }));
+      prefetch('/season/18/leaderboard');
+      prefetch('/season/18/leaderboard'); // already on its way: not asked for twice
+      renderApp('/');
+
+      await settle(() => apiClient.get('/season/18/leaderboard', { headers: { Accept: 'text/csv' } }));
+      expect(callsTo(early)).toBe(2);
+      await settle(() => apiClient.get('/season/18/leaderboard'));
+      expect(callsTo(early)).toBe(2);
     });
   });
 });

@@ -1,21 +1,25 @@
-import { apiClient } from '@/lib/api-client';
-import type { Branch } from '@/lib/branch';
+import { apiClient, prefetch } from '@/lib/api-client';
+import { readAuthToken } from '@/lib/auth-cookie';
+import { readBranch, type Branch } from '@/lib/branch';
 import type { Profile } from './profile-types';
 
-/** A request made ahead of the screen that needs it, and when (a stale one is not used). */
-const early = new Map<Branch, { at: number; answer: Promise<Profile> }>();
-const EARLY_FOR_MS = 5_000;
-
-const requestProfile = (branch: Branch) => apiClient.get<Profile>('/season/profile', { query: { branch } });
+const PROFILE = '/season/profile';
 
 /**
- * Asks for the profile while the profile screens' code is still downloading (the router calls it when one
- * of them is opened), so the screen finds its answer on the way instead of asking once it has rendered.
+ * Asks for the profile while the profile screens' code is still downloading, so the screen finds its answer
+ * on the way instead of asking once it has rendered.
  */
 export function prefetchProfile(branch: Branch): void {
-  const answer = requestProfile(branch);
-  answer.catch(() => undefined); // the screen that takes it sees the failure
-  early.set(branch, { at: Date.now(), answer });
+  prefetch(PROFILE, { branch });
+}
+
+/**
+ * Every profile screen starts from the caller's profile: it is asked for as soon as one of them is opened,
+ * by src/early.ts when the site is opened on one and by the router when the visitor goes to one (signed-in
+ * visitors only; the screens' guard sends the others to the login page).
+ */
+export function prefetchProfileWhenSignedIn(): void {
+  if (readAuthToken()?.access_token) prefetchProfile(readBranch());
 }
 
 /**
@@ -23,8 +27,5 @@ export function prefetchProfile(branch: Branch): void {
  * call after prefetchProfile takes its answer (once, and within a few seconds); every other call asks again.
  */
 export function getProfile(branch: Branch): Promise<Profile> {
-  const prefetched = early.get(branch);
-  early.delete(branch);
-  if (prefetched && Date.now() - prefetched.at < EARLY_FOR_MS) return prefetched.answer;
-  return requestProfile(branch);
+  return apiClient.get<Profile>(PROFILE, { query: { branch } });
 }

@@ -1,7 +1,14 @@
-import { apiClient } from '@/lib/api-client';
+import { apiClient, prefetch } from '@/lib/api-client';
 import type { Season } from './season-types';
+
+const seasonPath = (seasonId: number) => `/season/${seasonId}`;
 
 /** GET /season/{id}. */
 export function getSeason(seasonId: number): Promise<Season> {
-  return apiClient.get<Season>(`/season/${seasonId}`);
+  return apiClient.get<Season>(seasonPath(seasonId));
+}
+
+/** Asks for GET /season/{id} before the page that shows it has loaded (src/early.ts). */
+export function prefetchSeason(seasonId: number): void {
+  prefetch(seasonPath(seasonId));
 }

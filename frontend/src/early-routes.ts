@@ -1,0 +1,10 @@
+/**
+ * The addresses whose first screen starts from data src/early.ts asks for. No imports: the build's config
+ * reads PROFILE_SCREENS too (vite.config.ts).
+ */
+
+/** The profile screens and a season's trading post: they start from the caller's profile. */
+export const PROFILE_SCREENS = /^#\/(profile(?=[/?]|$)|seasons\/[^/?]+\/trading-post)/;
+
+/** A season's leaderboard (the season's number in the first group): the season and its ladder. */
+export const SEASON_LEADERBOARD = /^#\/seasons\/(\d+)\/leaderboard(?=[/?]|$)/;
