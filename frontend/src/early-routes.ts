@@ -6,5 +6,8 @@
 /** The profile screens and a season's trading post: they start from the caller's profile. */
 export const PROFILE_SCREENS = /^#\/(profile(?=[/?]|$)|seasons\/[^/?]+\/trading-post)/;
 
+/** The stash and the trade search (which of them in the first group, the address's query in the second). */
+export const STASH_SCREENS = /^#\/profile\/(stash|trade-search)(?:\?([^#]*))?$/;
+
 /** A season's leaderboard (the season's number in the first group): the season and its ladder. */
 export const SEASON_LEADERBOARD = /^#\/seasons\/(\d+)\/leaderboard(?=[/?]|$)/;

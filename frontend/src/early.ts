@@ -1,18 +1,32 @@
-import { PROFILE_SCREENS, SEASON_LEADERBOARD } from './early-routes';
+import { PROFILE_SCREENS, SEASON_LEADERBOARD, STASH_SCREENS } from './early-routes';
 import { prefetchProfileWhenSignedIn } from './features/profile/api/get-profile';
+import { prefetchStashScreen, stashScreenStart } from './features/profile/screen-start';
 import { prefetchLeaderboard } from './features/seasons/api/get-leaderboard';
 import { prefetchSeason } from './features/seasons/api/get-season';
+import { readBranch } from './lib/branch';
 
 /**
- * The site's second entry, a few hundred bytes loaded async from index.html's head (vite.config.ts). When
- * the site is opened on a page whose first screen starts from the API, it asks for that at once, beside
- * the app's JavaScript, instead of once that has downloaded and run: the page's first render finds it
- * answered. The app takes the same responses (prefetch in lib/api-client.ts, a module both entries share).
+ * The site's second entry, half a kilobyte loaded async from index.html's head (vite.config.ts). When the site
+ * is opened on a page whose first screen starts from the API, it asks for that at once, beside the app's
+ * JavaScript, instead of once that has downloaded and run: the profile on the profile screens (then the first
+ * page of the stash or of the trade search), a season and its ladder on its leaderboard. The app's own
+ * requests take these responses (prefetch in lib/api-client.ts, a module both entries share), so the page's
+ * first render finds them answered.
  */
-const { hash } = window.location;
-if (PROFILE_SCREENS.test(hash)) prefetchProfileWhenSignedIn();
-const season = SEASON_LEADERBOARD.exec(hash);
-if (season) {
-  prefetchSeason(Number(season[1]));
-  prefetchLeaderboard(Number(season[1]));
+export function startEarlyRequests(hash: string): void {
+  if (PROFILE_SCREENS.test(hash)) {
+    const profile = prefetchProfileWhenSignedIn();
+    const stash = STASH_SCREENS.exec(hash);
+    if (stash) {
+      const start = stashScreenStart(stash[1] === 'trade-search', new URLSearchParams(stash[2] ?? ''));
+      void prefetchStashScreen(start, profile, readBranch());
+    }
+  }
+  const season = SEASON_LEADERBOARD.exec(hash);
+  if (season) {
+    prefetchSeason(Number(season[1]));
+    prefetchLeaderboard(Number(season[1]));
+  }
 }
+
+startEarlyRequests(window.location.hash);

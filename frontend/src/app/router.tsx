@@ -22,7 +22,7 @@ const lazyProfileRoutes: RouteObject = {
   // Shown inside the shell while the chunk loads when the site is opened on one of these routes.
   hydrateFallbackElement: <LoadingState label="Loading profile" />,
   lazy: async () => {
-    prefetchProfileWhenSignedIn();
+    void prefetchProfileWhenSignedIn();
     await yieldToBrowser(); // the chunk's evaluation is a task of its own (see lazyPages)
     const { ProfileRoutes } = await import('@/features/profile/profile-routes');
     return { Component: ProfileRoutes };
@@ -34,7 +34,7 @@ const lazySeasonTradingPost: RouteObject = {
   path: 'seasons/:seasonId/trading-post',
   hydrateFallbackElement: <LoadingState label="Loading trading post" />,
   lazy: async () => {
-    prefetchProfileWhenSignedIn();
+    void prefetchProfileWhenSignedIn();
     await yieldToBrowser();
     const { SeasonTradingPostRoute } = await import('@/features/profile/profile-routes');
     return { Component: SeasonTradingPostRoute };

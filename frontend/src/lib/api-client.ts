@@ -171,7 +171,19 @@ function fail(error: ApiError, request: ApiRequest): never {
 
 /** GETs started ahead of the code that needs them, by address, and when (a stale one is not used). */
 const early = new Map<string, { at: number; response: Promise<Response> }>();
-export const EARLY_FOR_MS = 5_000;
+// Long enough for a phone on a slow network to load the app's JavaScript; short enough that a response
+// nobody took is not shown as the page's data later on.
+export const EARLY_FOR_MS = 10_000;
+
+/** Starts a GET ahead (see prefetch), or nothing when the address is on its way already. */
+function startEarly(url: string): Promise<Response> | undefined {
+  const pending = early.get(url);
+  if (pending && Date.now() - pending.at < EARLY_FOR_MS) return undefined;
+  const response = fetch(url, { method: 'GET', headers: buildHeaders('GET', {}), credentials: 'same-origin' });
+  response.catch(() => undefined); // the request that takes it sees the failure
+  early.set(url, { at: Date.now(), response });
+  return response;
+}
 
 /**
  * Starts a GET before the code that needs it has loaded (src/early.ts when the site opens, the router while
@@ -180,12 +192,25 @@ export const EARLY_FOR_MS = 5_000;
  * app is wired. Asking for an address already on its way does nothing.
  */
 export function prefetch(path: string, query?: Record<string, QueryValue>): void {
-  const url = apiUrl(path, query);
-  const pending = early.get(url);
-  if (pending && Date.now() - pending.at < EARLY_FOR_MS) return;
-  const response = fetch(url, { method: 'GET', headers: buildHeaders('GET', {}), credentials: 'same-origin' });
-  response.catch(() => undefined); // the request that takes it sees the failure
-  early.set(url, { at: Date.now(), response });
+  startEarly(apiUrl(path, query));
+}
+
+/**
+ * prefetch, and the answer's JSON for the caller's own next step (the early requests that depend on it): read
+ * from a copy, so the request that takes the response still reads it. Undefined when the address was on its
+ * way already, or when it fails (the request that takes it reports that).
+ */
+export async function prefetchAndRead<T>(path: string, query?: Record<string, QueryValue>): Promise<T | undefined> {
+  const response = startEarly(apiUrl(path, query));
+  if (!response) return undefined;
+  // Copied before any request can take the response and read its body.
+  const copy = response.then((r) => (r.ok ? r.clone() : undefined));
+  try {
+    const r = await copy;
+    return r ? ((await r.json()) as T) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function takeEarly(url: string, request: ApiRequest): Promise<Response> | undefined {

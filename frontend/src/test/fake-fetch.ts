@@ -13,7 +13,9 @@ export function fakeResponse({ status = 200, body, contentType }: FakeResponseIn
     status,
     headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) },
     text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
     blob: async () => new Blob([text]),
+    clone: () => fakeResponse({ status, body, contentType }),
   } as unknown as Response;
 }
 

@@ -1,5 +1,5 @@
 import type { SavedSearch, SavedSearchRequest } from './api/trade-types';
-import type { ItemFilterValues } from './components/item-filters';
+import type { ItemFilterValues } from './api/item-query';
 
 /**
  * Saved trade searches are kept by the trade service (GET|POST /trade/participant/{id}/saved-searches),

@@ -1,3 +1,4 @@
+import { EARLY_FOR_MS } from '@/lib/api-client';
 import { fakeResponse, installFetchMock } from '@/test/fake-fetch';
 import { getProfile, prefetchProfile } from '../api/get-profile';
 
@@ -32,7 +33,7 @@ describe('the profile asked for ahead', () => {
     jest.useFakeTimers({ now: Date.now() });
     try {
       prefetchProfile('prod');
-      jest.setSystemTime(Date.now() + 10_000);
+      jest.setSystemTime(Date.now() + EARLY_FOR_MS);
       void getProfile('prod');
       expect(fetchMock).toHaveBeenCalledTimes(4);
     } finally {

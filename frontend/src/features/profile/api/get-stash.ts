@@ -1,4 +1,4 @@
-import { apiClient } from '@/lib/api-client';
+import { apiClient, prefetch } from '@/lib/api-client';
 import type { Branch } from '@/lib/branch';
 import { itemQueryParams } from './item-query';
 import type { ItemQuery, StashPage } from './trade-types';
@@ -10,9 +10,19 @@ export interface StashView {
   forTrade?: boolean;
 }
 
+const stashRequest = (participantId: number, query: ItemQuery, view: StashView, branch: Branch) =>
+  [
+    `/season/participant/${participantId}/stash`,
+    { transfer: view.transfer, forTrade: view.forTrade || undefined, ...itemQueryParams(query), branch },
+  ] as const;
+
 /** GET /season/participant/{id}/stash: a page of the cloud stash or of the transfer queue. */
 export function getStash(participantId: number, query: ItemQuery, view: StashView, branch: Branch): Promise<StashPage> {
-  return apiClient.get<StashPage>(`/season/participant/${participantId}/stash`, {
-    query: { transfer: view.transfer, forTrade: view.forTrade || undefined, ...itemQueryParams(query), branch },
-  });
+  const [path, params] = stashRequest(participantId, query, view, branch);
+  return apiClient.get<StashPage>(path, { query: params });
+}
+
+/** Asks for a page of the stash before the screen that shows it has loaded (src/early.ts). */
+export function prefetchStash(participantId: number, query: ItemQuery, view: StashView, branch: Branch): void {
+  prefetch(...stashRequest(participantId, query, view, branch));
 }

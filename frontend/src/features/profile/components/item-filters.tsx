@@ -6,27 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useState } from 'react';
 import { STASH_ITEM_TYPE_IDS, STASH_RARITY_FILTERS } from '@league/contracts/catalogue-constants';
 import { getItemFilters } from '../api/get-item-filters';
+import { NO_FILTERS, type ItemFilterValues } from '../api/item-query';
 import type { StatFilter } from '../api/trade-types';
 import { withExclusiveTradingTags } from '../trade-rules';
-
-/** The filters of the stash and the trade search; the page number is not a filter. */
-export interface ItemFilterValues {
-  searchTerm: string;
-  filter: string[];
-  itemType: number | null;
-  minLevel: number | null;
-  maxLevel: number | null;
-  rarity: string | null;
-}
-
-export const NO_FILTERS: ItemFilterValues = {
-  searchTerm: '',
-  filter: [],
-  itemType: null,
-  minLevel: null,
-  maxLevel: null,
-  rarity: null,
-};
 
 /**
  * The browser's own select: a phone shows its native picker, and the page does not build MUI's menu,

@@ -6,7 +6,8 @@ import { ErrorState, LoadingState } from '@/components/ui/page-states';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import type { Branch } from '@/lib/branch';
 import { getProfile } from '../api/get-profile';
-import type { Profile, ProfileSeason } from '../api/profile-types';
+import type { ProfileSeason } from '../api/profile-types';
+import { pickParticipant } from '../screen-start';
 
 /** The caller's participation a stash or trading post screen works on. */
 export interface ActiveParticipant {
@@ -14,13 +15,6 @@ export interface ActiveParticipant {
   username: string;
   season: ProfileSeason;
   branch: Branch;
-}
-
-/** The newest season of the type the caller takes part in (highest season number, then id). */
-export function pickParticipant(profile: Profile, seasonTypeId: number) {
-  const matching = profile.seasonParticipants.filter((p) => p.season.seasonTypeId === seasonTypeId);
-  matching.sort((x, y) => y.season.seasonNumber - x.season.seasonNumber || y.seasonId - x.seasonId);
-  return matching[0];
 }
 
 export type ParticipantLoad =

@@ -14,7 +14,7 @@ import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { profileActions, selectSavedSearchSave } from '../profile-slice';
 import { describeSearch, savedSearchRequest } from '../saved-searches';
-import type { ItemFilterValues } from './item-filters';
+import type { ItemFilterValues } from '../api/item-query';
 import type { ActiveParticipant } from './participant-gate';
 
 const typeName = (id: number) => STASH_ITEM_TYPES[id] ?? String(id);

@@ -28,7 +28,9 @@ import { postToggleTransfer } from '../api/post-toggle-transfer';
 import { PAGE_SIZES, type StashItem, type TradeCurrency, type TradeListing } from '../api/trade-types';
 import { clampCount } from '../trade-rules';
 import type { ActiveParticipant } from './participant-gate';
-import { ItemFilters, NO_FILTERS, type ItemFilterValues } from './item-filters';
+import { NO_FILTERS, type ItemFilterValues } from '../api/item-query';
+import { FIRST_PAGE } from '../screen-start';
+import { ItemFilters } from './item-filters';
 import { ItemName } from './item-name';
 
 export type StashMode = 'stash' | 'search' | 'offer';
@@ -167,8 +169,8 @@ export function StashBrowser({
   const tradeSeason = (participant?.season.seasonTypeId ?? seasonTypeId) === 1;
   const [tab, setTab] = useState<StashTab>('stash');
   const [filters, setFilters] = useState<ItemFilterValues>(initialFilters);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [pageIndex, setPageIndex] = useState<number>(FIRST_PAGE.page);
+  const [pageSize, setPageSize] = useState<number>(FIRST_PAGE.pageSize);
   const [refreshes, setRefreshes] = useState(0);
   const [page, setPage] = useState<Page>({ kind: 'loading' });
   const [currencies, setCurrencies] = useState<TradeCurrency[] | null>(null);

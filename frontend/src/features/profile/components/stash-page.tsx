@@ -8,8 +8,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState } from '@/components/ui/page-states';
 import type { StashItem, TradeListing } from '../api/trade-types';
 import { profileActions } from '../profile-slice';
-import { filtersFromQuery } from '../saved-searches';
-import { NO_FILTERS, type ItemFilterValues } from './item-filters';
+import type { ItemFilterValues } from '../api/item-query';
+import { stashScreenStart, type StashScreenStart } from '../screen-start';
 import { ListingDialog } from './listing-dialog';
 import { useActiveParticipant, type ActiveParticipant } from './participant-gate';
 import { SaveSearchDialog } from './save-search-dialog';
@@ -30,18 +30,15 @@ const titleSx = { overflowWrap: 'anywhere', minHeight: { xs: '3.7em', sm: 0 } } 
  */
 function StashScreen({
   participant,
-  seasonTypeId,
-  search,
+  start: { seasonTypeId, search, initialFilters },
 }: {
   participant: ActiveParticipant | null;
-  seasonTypeId: number;
-  search: boolean;
+  start: StashScreenStart;
 }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const q = params.get('q');
-  const initialFilters = (search && filtersFromQuery(q)) || NO_FILTERS;
   const [filters, setFilters] = useState<ItemFilterValues>(initialFilters);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -122,9 +119,8 @@ function StashScreen({
 /** profile/stash?st= (the cloud stash) and profile/trade-search?st=1&t=search: one screen (spec §2). */
 export function StashPage({ search: searchRoute = false }: { search?: boolean }) {
   const [params] = useSearchParams();
-  const search = searchRoute || params.get('t') === 'search';
-  const seasonTypeId = search ? 1 : Number(params.get('st') ?? '1');
-  const load = useActiveParticipant(seasonTypeId);
+  const start = stashScreenStart(searchRoute, params);
+  const load = useActiveParticipant(start.seasonTypeId);
   // Without a participant of that type the visitor goes back to the profile (spec §2).
   if (load.kind === 'missing') return <Navigate to="/profile" replace />;
   if (load.kind === 'failed')
@@ -133,11 +129,5 @@ export function StashPage({ search: searchRoute = false }: { search?: boolean })
         <ErrorState text={load.text} />
       </Container>
     );
-  return (
-    <StashScreen
-      participant={load.kind === 'ready' ? load.participant : null}
-      seasonTypeId={seasonTypeId}
-      search={search}
-    />
-  );
+  return <StashScreen participant={load.kind === 'ready' ? load.participant : null} start={start} />;
 }
