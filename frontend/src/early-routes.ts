@@ -11,3 +11,6 @@ export const STASH_SCREENS = /^#\/profile\/(stash|trade-search)(?:\?([^#]*))?$/;
 
 /** A season's leaderboard (the season's number in the first group): the season and its ladder. */
 export const SEASON_LEADERBOARD = /^#\/seasons\/(\d+)\/leaderboard(?=[/?]|$)/;
+
+/** An item's page (the item's id in the first group): the item and its display. */
+export const ITEM_PAGE = /^#\/item\/(\d+)(?=[/?]|$)/;

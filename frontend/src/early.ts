@@ -1,4 +1,6 @@
-import { PROFILE_SCREENS, SEASON_LEADERBOARD, STASH_SCREENS } from './early-routes';
+import { ITEM_PAGE, PROFILE_SCREENS, SEASON_LEADERBOARD, STASH_SCREENS } from './early-routes';
+import { prefetchItem } from './features/items/api/get-item';
+import { prefetchItemStats } from './features/items/api/get-item-stats';
 import { prefetchProfileWhenSignedIn } from './features/profile/api/get-profile';
 import { prefetchStashScreen, stashScreenStart } from './features/profile/screen-start';
 import { prefetchLeaderboard } from './features/seasons/api/get-leaderboard';
@@ -9,9 +11,9 @@ import { readBranch } from './lib/branch';
  * The site's second entry, half a kilobyte loaded async from index.html's head (vite.config.ts). When the site
  * is opened on a page whose first screen starts from the API, it asks for that at once, beside the app's
  * JavaScript, instead of once that has downloaded and run: the profile on the profile screens (then the first
- * page of the stash or of the trade search), a season and its ladder on its leaderboard. The app's own
- * requests take these responses (prefetch in lib/api-client.ts, a module both entries share), so the page's
- * first render finds them answered.
+ * page of the stash or of the trade search), a season and its ladder on its leaderboard, an item and its
+ * display on its page. The app's own requests take these responses (prefetch in lib/api-client.ts, a module
+ * both entries share), so the page's first render finds them answered.
  */
 export function startEarlyRequests(hash: string): void {
   if (PROFILE_SCREENS.test(hash)) {
@@ -26,6 +28,11 @@ export function startEarlyRequests(hash: string): void {
   if (season) {
     prefetchSeason(Number(season[1]));
     prefetchLeaderboard(Number(season[1]));
+  }
+  const item = ITEM_PAGE.exec(hash);
+  if (item && Number(item[1]) > 0) {
+    prefetchItem(Number(item[1]));
+    prefetchItemStats(Number(item[1]));
   }
 }
 

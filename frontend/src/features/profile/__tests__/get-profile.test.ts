@@ -70,7 +70,7 @@ describe('the early entry (src/early.ts)', () => {
     },
   );
 
-  it.each(['#/', '#/leaderboard', '#/seasons/18/builds', '#/profiles'])(
+  it.each(['#/', '#/leaderboard', '#/seasons/18/builds', '#/profiles', '#/items', '#/item/0'])(
     'when the site is opened on %s, then it asks for nothing',
     async (hash) => {
       signIn();
@@ -82,6 +82,14 @@ describe('the early entry (src/early.ts)', () => {
   it("when the site is opened on a season's leaderboard, then the season and its ladder are asked for before the app runs", async () => {
     await runEarlyEntry('#/seasons/18/leaderboard?hc=1');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/season/18', '/api/season/18/leaderboard']);
+  });
+
+  it("when the site is opened on an item's page, then the item and its display are asked for before the app runs", async () => {
+    await runEarlyEntry('#/item/5');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/season/item/5',
+      '/api/season/item/5/stats',
+    ]);
   });
 
   it('when a visitor who is not signed in opens a profile screen, then it asks for nothing', async () => {
