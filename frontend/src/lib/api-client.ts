@@ -169,8 +169,12 @@ function fail(error: ApiError, request: ApiRequest): never {
   throw error;
 }
 
-/** GETs started ahead of the code that needs them, by address, and when (a stale one is not used). */
-const early = new Map<string, { at: number; response: Promise<Response> }>();
+/**
+ * GETs started ahead of the code that needs them, by address: when (a stale one is not used) and for whom (the
+ * headers that say so: a response asked for before a sign-out or a change of language is not used after it).
+ */
+const early = new Map<string, { at: number; asker: string; response: Promise<Response> }>();
+const askerOf = (headers: HeaderMap) => `${headers['Authorization'] ?? ''}\n${headers['Accept-Language'] ?? ''}`;
 // Long enough for a phone on a slow network to load the app's JavaScript; short enough that a response
 // nobody took is not shown as the page's data later on.
 export const EARLY_FOR_MS = 10_000;
@@ -179,9 +183,10 @@ export const EARLY_FOR_MS = 10_000;
 function startEarly(url: string): Promise<Response> | undefined {
   const pending = early.get(url);
   if (pending && Date.now() - pending.at < EARLY_FOR_MS) return undefined;
-  const response = fetch(url, { method: 'GET', headers: buildHeaders('GET', {}), credentials: 'same-origin' });
+  const headers = buildHeaders('GET', {});
+  const response = fetch(url, { method: 'GET', headers, credentials: 'same-origin' });
   response.catch(() => undefined); // the request that takes it sees the failure
-  early.set(url, { at: Date.now(), response });
+  early.set(url, { at: Date.now(), asker: askerOf(headers), response });
   return response;
 }
 
@@ -213,11 +218,12 @@ export async function prefetchAndRead<T>(path: string, query?: Record<string, Qu
   }
 }
 
-function takeEarly(url: string, request: ApiRequest): Promise<Response> | undefined {
+function takeEarly(url: string, request: ApiRequest, headers: HeaderMap): Promise<Response> | undefined {
   if ((request.method ?? 'GET') !== 'GET' || request.headers || request.signal) return undefined;
   const pending = early.get(url);
   early.delete(url);
-  return pending && Date.now() - pending.at < EARLY_FOR_MS ? pending.response : undefined;
+  const usable = pending && Date.now() - pending.at < EARLY_FOR_MS && pending.asker === askerOf(headers);
+  return usable ? pending.response : undefined;
 }
 
 export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
@@ -241,7 +247,7 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest 
   try {
     let response: Response;
     try {
-      response = await (takeEarly(url, request) ?? fetch(url, init));
+      response = await (takeEarly(url, request, headers) ?? fetch(url, init));
     } catch (cause) {
       // A request the caller aborted is not an error worth a modal.
       if (request.signal?.aborted) throw cause;

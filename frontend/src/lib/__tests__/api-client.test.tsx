@@ -203,6 +203,22 @@ describe('api client', () => {
       expect(callsTo(early)).toBe(2);
     });
 
+    it('when the visitor signed in as someone else after it was asked for, then the request asks again with its own token', async () => {
+      fetchMock.mockImplementation(async () => fakeResponse({ body: { leaderboardEntries: [] } }));
+      signIn(null, 'token-before');
+      prefetch('/season/18/leaderboard');
+      signIn(null, 'token-after');
+      renderApp('/');
+
+      await settle(() => apiClient.get('/season/18/leaderboard'));
+
+      const asked = fetchMock.mock.calls.filter(([called]) => called === early);
+      expect(asked.map(([, init]) => (init.headers as Record<string, string>)['Authorization'])).toEqual([
+        'Bearer token-before',
+        'Bearer token-after',
+      ]);
+    });
+
     it('when a request for the same address is not a plain GET, then it does not take the early response', async () => {
       fetchMock.mockImplementation(async () => fakeResponse({ body: { leaderboardEntries: [] } }));
       prefetch('/season/18/leaderboard');
