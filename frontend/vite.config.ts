@@ -145,12 +145,13 @@ function precompress(): Plugin {
   };
 }
 
+/** The site's second entry: what a page opened from outside asks for before the app's JavaScript has run. */
+const EARLY_ENTRY = 'src/early.ts';
+
 /**
  * The pages visitors open from outside (a link, a bookmark, the launcher's buttons), by address, and the
  * module each starts in. The build fails when one of them is no longer a lazy chunk of its own.
  */
-/** The site's second entry: what a page opened from outside asks for before the app's JavaScript has run. */
-const EARLY_ENTRY = 'src/early.ts';
 const LANDING_ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
   [PROFILE_SCREENS, 'src/features/profile/profile-routes.tsx'],
   [/^#\/(seasons\/[^/?]+\/)?leaderboard(?=[/?]|$)/, 'src/features/seasons/components/leaderboard-page.tsx'],
