@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { PROFILE_SCREENS } from './src/early-routes';
+import { ITEM_PAGE, LEADERBOARD, PROFILE_SCREENS } from './src/early-routes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -154,8 +154,8 @@ const EARLY_ENTRY = 'src/early.ts';
  */
 const LANDING_ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
   [PROFILE_SCREENS, 'src/features/profile/profile-routes.tsx'],
-  [/^#\/(seasons\/[^/?]+\/)?leaderboard(?=[/?]|$)/, 'src/features/seasons/components/leaderboard-page.tsx'],
-  [/^#\/item\/[^/?]+/, 'src/features/items/components/item-detail-page.tsx'],
+  [LEADERBOARD, 'src/features/seasons/components/leaderboard-page.tsx'],
+  [ITEM_PAGE, 'src/features/items/components/item-detail-page.tsx'],
 ];
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The addresses whose first screen starts from data src/early.ts asks for. No imports: the build's config
- * reads PROFILE_SCREENS too (vite.config.ts).
+ * The addresses of the pages visitors open from outside: src/early.ts asks for their first data, and the
+ * build's route preload for their chunks (vite.config.ts). No imports, so the build's config can read it.
  */
 
 /** The profile screens and a season's trading post: they start from the caller's profile. */
@@ -9,8 +9,8 @@ export const PROFILE_SCREENS = /^#\/(profile(?=[/?]|$)|seasons\/[^/?]+\/trading-
 /** The stash and the trade search (which of them in the first group, the address's query in the second). */
 export const STASH_SCREENS = /^#\/profile\/(stash|trade-search)(?:\?([^#]*))?$/;
 
-/** A season's leaderboard (the season's number in the first group): the season and its ladder. */
-export const SEASON_LEADERBOARD = /^#\/seasons\/(\d+)\/leaderboard(?=[/?]|$)/;
+/** A leaderboard: the latest season's, or a season's (its id in the first group). */
+export const LEADERBOARD = /^#\/(?:seasons\/([^/?]+)\/)?leaderboard(?=[/?]|$)/;
 
-/** An item's page (the item's id in the first group): the item and its display. */
-export const ITEM_PAGE = /^#\/item\/(\d+)(?=[/?]|$)/;
+/** An item's page (the item's id in the first group). */
+export const ITEM_PAGE = /^#\/item\/([^/?]+)/;

@@ -1,4 +1,4 @@
-import { ITEM_PAGE, PROFILE_SCREENS, SEASON_LEADERBOARD, STASH_SCREENS } from './early-routes';
+import { ITEM_PAGE, LEADERBOARD, PROFILE_SCREENS, STASH_SCREENS } from './early-routes';
 import { prefetchItem } from './features/items/api/get-item';
 import { prefetchItemStats } from './features/items/api/get-item-stats';
 import { prefetchProfileWhenSignedIn } from './features/profile/api/get-profile';
@@ -24,16 +24,21 @@ export function startEarlyRequests(hash: string): void {
       void prefetchStashScreen(start, profile, readBranch());
     }
   }
-  const season = SEASON_LEADERBOARD.exec(hash);
-  if (season) {
-    prefetchSeason(Number(season[1]));
-    prefetchLeaderboard(Number(season[1]));
+  const seasonId = positiveId(LEADERBOARD.exec(hash)?.[1]);
+  if (seasonId) {
+    prefetchSeason(seasonId);
+    prefetchLeaderboard(seasonId);
   }
-  const item = ITEM_PAGE.exec(hash);
-  if (item && Number(item[1]) > 0) {
-    prefetchItem(Number(item[1]));
-    prefetchItemStats(Number(item[1]));
+  const itemId = positiveId(ITEM_PAGE.exec(hash)?.[1]);
+  if (itemId) {
+    prefetchItem(itemId);
+    prefetchItemStats(itemId);
   }
+}
+
+/** An id as an address carries it; anything else asks for nothing (the page shows its own error). */
+function positiveId(raw: string | undefined): number | undefined {
+  return raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
 }
 
 startEarlyRequests(window.location.hash);
