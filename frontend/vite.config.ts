@@ -199,15 +199,20 @@ function routePreload(): Plugin {
         `var f=t[i][1][j],l=document.createElement('link');l.crossOrigin='';l.href='./'+f;` +
         `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
         `document.head.appendChild(l)}break}})();\n`;
-      // The early requests' entry (src/early.ts) runs as soon as it and its one shared chunk are in, before the
-      // app's JavaScript: async, and its chunk is among the app's modulepreloads already.
+      // The early requests' entry (src/early.ts) runs as soon as it and the chunks it imports are in, before the
+      // app's JavaScript: async, and each chunk it imports that the app's modulepreloads do not list yet (the
+      // stash screen's start) gets one of its own, so it downloads with the page rather than once the entry
+      // has been parsed.
       const early = chunks.find((c) => c.isEntry && facade(c).endsWith(EARLY_ENTRY));
       if (!early) throw new Error(`route preload: ${EARLY_ENTRY} is not an entry of the build`);
+      const earlyImports = [...closure(early.fileName)].filter((f) => f !== early.fileName && !initial.has(f));
       const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
       html.source = String(html.source).replace(
         '<script type="module"',
         `<script async fetchpriority="high" src="./${fileName}"></script>\n` +
-          `    <script type="module" async crossorigin src="./${early.fileName}"></script>\n    <script type="module"`,
+          `    <script type="module" async crossorigin src="./${early.fileName}"></script>\n` +
+          earlyImports.map((f) => `    <link rel="modulepreload" crossorigin href="./${f}">\n`).join('') +
+          '    <script type="module"',
       );
     },
   };
