@@ -170,24 +170,38 @@ function fail(error: ApiError, request: ApiRequest): never {
 }
 
 /**
- * GETs started ahead of the code that needs them, by address: when (a stale one is not used) and for whom (the
- * headers that say so: a response asked for before a sign-out or a change of language is not used after it).
+ * GETs started ahead of the code that needs them, by address: when (a stale one is not used), for whom (the
+ * headers that say so: a response asked for before a sign-out or a change of language is not used after it),
+ * and the JSON of a successful answer, read from a copy as soon as it arrives (`answered` once it has).
  */
-const early = new Map<string, { at: number; asker: string; response: Promise<Response> }>();
+interface EarlyGet {
+  at: number;
+  asker: string;
+  response: Promise<Response>;
+  answer: Promise<unknown>;
+  answered?: { json: unknown };
+}
+const early = new Map<string, EarlyGet>();
 const askerOf = (headers: HeaderMap) => `${headers['Authorization'] ?? ''}\n${headers['Accept-Language'] ?? ''}`;
 // Long enough for a phone on a slow network to load the app's JavaScript; short enough that a response
 // nobody took is not shown as the page's data later on.
 export const EARLY_FOR_MS = 10_000;
 
 /** Starts a GET ahead (see prefetch), or nothing when the address is on its way already. */
-function startEarly(url: string): Promise<Response> | undefined {
+function startEarly(url: string): EarlyGet | undefined {
   const pending = early.get(url);
   if (pending && Date.now() - pending.at < EARLY_FOR_MS) return undefined;
   const headers = buildHeaders('GET', {});
   const response = fetch(url, { method: 'GET', headers, credentials: 'same-origin' });
-  response.catch(() => undefined); // the request that takes it sees the failure
-  early.set(url, { at: Date.now(), asker: askerOf(headers), response });
-  return response;
+  // Copied before any request can take the response and read its body; a failure is the taker's to report.
+  const answer = response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined);
+  const entry: EarlyGet = { at: Date.now(), asker: askerOf(headers), response, answer };
+  void answer.then((json) => {
+    if (json !== undefined) entry.answered = { json };
+  });
+  response.catch(() => undefined);
+  early.set(url, entry);
+  return entry;
 }
 
 /**
@@ -201,21 +215,24 @@ export function prefetch(path: string, query?: Record<string, QueryValue>): void
 }
 
 /**
- * prefetch, and the answer's JSON for the caller's own next step (the early requests that depend on it): read
- * from a copy, so the request that takes the response still reads it. Undefined when the address was on its
- * way already, or when it fails (the request that takes it reports that).
+ * prefetch, and the answer's JSON for the caller's own next step (the early requests that depend on it).
+ * Undefined when the address was on its way already, or when it fails (the request that takes it reports
+ * that).
  */
 export async function prefetchAndRead<T>(path: string, query?: Record<string, QueryValue>): Promise<T | undefined> {
-  const response = startEarly(apiUrl(path, query));
-  if (!response) return undefined;
-  // Copied before any request can take the response and read its body.
-  const copy = response.then((r) => (r.ok ? r.clone() : undefined));
-  try {
-    const r = await copy;
-    return r ? ((await r.json()) as T) : undefined;
-  } catch {
-    return undefined;
-  }
+  return (await startEarly(apiUrl(path, query))?.answer) as T | undefined;
+}
+
+/**
+ * The JSON of a GET started ahead that has answered successfully already, for the caller now (same rules as
+ * the GET that takes it: within EARLY_FOR_MS, same token and language), without taking it: a screen's first
+ * render shows it instead of a placeholder, and the screen's own GET then takes the response as usual
+ * (no request). Undefined otherwise.
+ */
+export function earlyAnswer<T>(path: string, query?: Record<string, QueryValue>): T | undefined {
+  const pending = early.get(apiUrl(path, query));
+  if (!pending?.answered || Date.now() - pending.at >= EARLY_FOR_MS) return undefined;
+  return pending.asker === askerOf(buildHeaders('GET', {})) ? (pending.answered.json as T) : undefined;
 }
 
 function takeEarly(url: string, request: ApiRequest, headers: HeaderMap): Promise<Response> | undefined {

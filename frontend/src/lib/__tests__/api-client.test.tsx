@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiClient, BUSY_DELAY_MS, GENERIC_ERROR_MESSAGE, prefetch } from '@/lib/api-client';
+import { ApiError, apiClient, BUSY_DELAY_MS, earlyAnswer, GENERIC_ERROR_MESSAGE, prefetch } from '@/lib/api-client';
 import { writeLanguage } from '@/lib/language';
 import { fakeResponse } from '@/test/fake-fetch';
 import { renderApp, signIn } from '@/test/render-app';
@@ -217,6 +217,31 @@ describe('api client', () => {
         'Bearer token-before',
         'Bearer token-after',
       ]);
+    });
+
+    it('when it has answered, then earlyAnswer gives its JSON now to the one it was asked for (not before, not a failure, not to someone else), and the GET that follows takes it without asking again', async () => {
+      const failing = '/api/season/19/leaderboard';
+      fetchMock.mockImplementation(async (url) =>
+        url === failing
+          ? fakeResponse({ status: 503, body: { message: 'Season service unavailable' } })
+          : fakeResponse({ body: { leaderboardEntries: [{ rank: 1 }] } }),
+      );
+      signIn(null, 'token-a');
+      prefetch('/season/18/leaderboard');
+      prefetch('/season/19/leaderboard');
+      expect(earlyAnswer('/season/18/leaderboard')).toBeUndefined(); // not answered yet
+
+      await waitFor(() => expect(earlyAnswer('/season/18/leaderboard')).toEqual({ leaderboardEntries: [{ rank: 1 }] }));
+      expect(earlyAnswer('/season/19/leaderboard')).toBeUndefined();
+      signIn(null, 'token-b');
+      expect(earlyAnswer('/season/18/leaderboard')).toBeUndefined();
+      signIn(null, 'token-a');
+      renderApp('/');
+
+      expect(await apiClient.get('/season/18/leaderboard')).toEqual({ leaderboardEntries: [{ rank: 1 }] });
+      expect(callsTo(early)).toBe(1);
+      expect(earlyAnswer('/season/18/leaderboard')).toBeUndefined(); // taken
+      await settle(() => apiClient.get('/season/19/leaderboard', { showError: false }));
     });
 
     it('when a request for the same address is not a plain GET, then it does not take the early response', async () => {

@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { startEarlyRequests } from '@/early';
 import { installFetchMock } from '@/test/fake-fetch';
+import { answeredStash } from '../api/get-stash';
+import { NO_FILTERS } from '../api/item-query';
+import { firstPage } from '../screen-start';
 import { renderApp, signIn } from '@/test/render-app';
 import { calls, currencies, listing, profileBody, serve, stashItem } from './trade-fixtures';
 
@@ -19,7 +22,7 @@ const row = (name: RegExp) => screen.findByRole('row', { name }, { timeout: 30_0
 const asked = (part: string) => calls(fetchMock).filter((call) => call.includes(part));
 
 describe('a profile screen opened from outside', () => {
-  it('when the site is opened on the cloud stash, then the screen shows the answers asked for early: the profile and the first page are each asked for once', async () => {
+  it('when the site is opened on the cloud stash, then the screen shows the answers asked for early: the profile and the first page are each asked for once, and the first render has the rows (no placeholder rows)', async () => {
     signIn(null);
     serve(fetchMock, {
       '/api/season/profile': profileBody({ ssf: true }),
@@ -29,10 +32,18 @@ describe('a profile screen opened from outside', () => {
     });
 
     startEarlyRequests('#/profile/stash?st=1');
-    await waitFor(() => expect(asked('/stash')).toHaveLength(1)); // the early entry runs before the app
+    // The early entry runs before the app, and here its answers are in before the app renders.
+    await waitFor(() => expect(answeredStash(41, firstPage(NO_FILTERS), { transfer: false }, 'prod')).toBeDefined());
+    let placeholders = 0;
+    const watch = new MutationObserver(() => {
+      placeholders += document.querySelectorAll('[aria-label="Loading items"]').length;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
     renderApp('/profile/stash?st=1');
 
     expect(await row(/Blade of Ruin/)).toBeInTheDocument();
+    watch.disconnect();
+    expect(placeholders).toBe(0);
     expect(asked('/season/profile')).toEqual(['GET /api/season/profile?branch=prod']);
     expect(asked('/stash')).toEqual([
       'GET /api/season/participant/41/stash?transfer=false&page=1&pageSize=10&branch=prod',

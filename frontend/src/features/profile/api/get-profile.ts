@@ -1,4 +1,4 @@
-import { apiClient, prefetchAndRead } from '@/lib/api-client';
+import { apiClient, earlyAnswer, prefetchAndRead } from '@/lib/api-client';
 import { readAuthToken } from '@/lib/auth-cookie';
 import { readBranch, type Branch } from '@/lib/branch';
 import type { Profile } from './profile-types';
@@ -29,4 +29,9 @@ export function prefetchProfileWhenSignedIn(): Promise<Profile | undefined> {
  */
 export function getProfile(branch: Branch): Promise<Profile> {
   return apiClient.get<Profile>(PROFILE, { query: { branch } });
+}
+
+/** The profile when it was asked for early (prefetchProfile) and has answered already; undefined otherwise. */
+export function answeredProfile(branch: Branch): Profile | undefined {
+  return earlyAnswer<Profile>(PROFILE, { branch });
 }

@@ -1,4 +1,4 @@
-import { apiClient, prefetch } from '@/lib/api-client';
+import { apiClient, earlyAnswer, prefetch } from '@/lib/api-client';
 import type { Branch } from '@/lib/branch';
 import { itemQueryParams } from './item-query';
 import type { ItemQuery, StashPage } from './trade-types';
@@ -25,4 +25,14 @@ export function getStash(participantId: number, query: ItemQuery, view: StashVie
 /** Asks for a page of the stash before the screen that shows it has loaded (src/early.ts). */
 export function prefetchStash(participantId: number, query: ItemQuery, view: StashView, branch: Branch): void {
   prefetch(...stashRequest(participantId, query, view, branch));
+}
+
+/** A page of the stash asked for early (prefetchStash) that has answered already; undefined otherwise. */
+export function answeredStash(
+  participantId: number,
+  query: ItemQuery,
+  view: StashView,
+  branch: Branch,
+): StashPage | undefined {
+  return earlyAnswer<StashPage>(...stashRequest(participantId, query, view, branch));
 }

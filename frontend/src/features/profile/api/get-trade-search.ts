@@ -1,4 +1,4 @@
-import { apiClient, prefetch } from '@/lib/api-client';
+import { apiClient, earlyAnswer, prefetch } from '@/lib/api-client';
 import type { Branch } from '@/lib/branch';
 import { itemQueryParams } from './item-query';
 import type { ItemQuery, TradeSearchPage } from './trade-types';
@@ -15,4 +15,13 @@ export function getTradeSearch(participantId: number, query: ItemQuery, branch: 
 /** Asks for a page of the trade search before the screen that shows it has loaded (src/early.ts). */
 export function prefetchTradeSearch(participantId: number, query: ItemQuery, branch: Branch): void {
   prefetch(...tradeSearchRequest(participantId, query, branch));
+}
+
+/** A page of the trade search asked for early (prefetchTradeSearch) that has answered already. */
+export function answeredTradeSearch(
+  participantId: number,
+  query: ItemQuery,
+  branch: Branch,
+): TradeSearchPage | undefined {
+  return earlyAnswer<TradeSearchPage>(...tradeSearchRequest(participantId, query, branch));
 }

@@ -1,12 +1,12 @@
 import Container from '@mui/material/Container';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { ErrorState, LoadingState } from '@/components/ui/page-states';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
 import type { Branch } from '@/lib/branch';
-import { getProfile } from '../api/get-profile';
-import type { ProfileSeason } from '../api/profile-types';
+import { answeredProfile, getProfile } from '../api/get-profile';
+import type { Profile, ProfileSeason } from '../api/profile-types';
 import { pickParticipant } from '../screen-start';
 
 /** The caller's participation a stash or trading post screen works on. */
@@ -23,38 +23,47 @@ export type ParticipantLoad =
   | { kind: 'missing' }
   | { kind: 'ready'; participant: ActiveParticipant };
 
-/** The caller's participant for the season type on the current branch, as it loads (GET /season/profile). */
+/** What the profile says of the caller's participant for the season type on the branch. */
+function participantLoad(profile: Profile, seasonTypeId: number, branch: Branch): ParticipantLoad {
+  const found = Number.isInteger(seasonTypeId) ? pickParticipant(profile, seasonTypeId) : undefined;
+  if (!found) return { kind: 'missing' };
+  return {
+    kind: 'ready',
+    participant: {
+      participantId: found.seasonParticipantId,
+      username: profile.username,
+      season: found.season,
+      branch,
+    },
+  };
+}
+
+/**
+ * The caller's participant for the season type on the current branch, as it loads (GET /season/profile). When
+ * the profile has answered already (asked for when the site opened, src/early.ts), the first render has it:
+ * the effect's GET then takes that same response (no request) and changes nothing.
+ */
 export function useActiveParticipant(seasonTypeId: number): ParticipantLoad {
   const branch = useAppSelector((state) => state.auth.branch);
-  const [load, setLoad] = useState<ParticipantLoad>({ kind: 'loading' });
+  const [load, setLoad] = useState<ParticipantLoad>(() => {
+    const profile = answeredProfile(branch);
+    return profile ? participantLoad(profile, seasonTypeId, branch) : { kind: 'loading' };
+  });
+  const answeredFirst = useRef(load.kind !== 'loading');
 
   useEffect(() => {
     let current = true;
+    const shown = answeredFirst.current;
+    answeredFirst.current = false;
     // Loading already (the first run): the same state, so no render of the whole screen for nothing.
-    setLoad((l) => (l.kind === 'loading' ? l : { kind: 'loading' }));
+    if (!shown) setLoad((l) => (l.kind === 'loading' ? l : { kind: 'loading' }));
     getProfile(branch).then(
-      (profile) => {
-        if (!current) return;
-        const found = Number.isInteger(seasonTypeId) ? pickParticipant(profile, seasonTypeId) : undefined;
-        // A transition: the screen that waited for the participant renders in slices (see stash-browser).
-        startTransition(() =>
-          setLoad(
-            found
-              ? {
-                  kind: 'ready',
-                  participant: {
-                    participantId: found.seasonParticipantId,
-                    username: profile.username,
-                    season: found.season,
-                    branch,
-                  },
-                }
-              : { kind: 'missing' },
-          ),
-        );
-      },
+      // A transition: the screen that waited for the participant renders in slices (see stash-browser).
+      (profile) => current && !shown && startTransition(() => setLoad(participantLoad(profile, seasonTypeId, branch))),
       (error: unknown) =>
-        current && setLoad({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
+        current &&
+        !shown &&
+        setLoad({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
     );
     return () => {
       current = false;

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { alpha, type CSSObject, type Theme } from '@mui/material/styles';
-import { memo, startTransition, useCallback, useEffect, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { ItemDisplay } from '@league/contracts';
 import { STASH_ITEM_TYPES } from '@league/contracts/catalogue-constants';
 import { levelRequirementOf } from '@/components/ui/item-display';
@@ -21,15 +21,22 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/page-state
 import { plainButtons } from '@/components/ui/plain-buttons';
 import { plainTableBody, TableSkeleton } from '@/components/ui/table-skeleton';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/lib/api-client';
-import { getStash } from '../api/get-stash';
+import { answeredStash, getStash } from '../api/get-stash';
 import { getTradeCurrencies } from '../api/get-trade-currencies';
-import { getTradeSearch } from '../api/get-trade-search';
+import { answeredTradeSearch, getTradeSearch } from '../api/get-trade-search';
 import { postToggleTransfer } from '../api/post-toggle-transfer';
-import { PAGE_SIZES, type StashItem, type TradeCurrency, type TradeListing } from '../api/trade-types';
+import {
+  PAGE_SIZES,
+  type StashItem,
+  type StashPage,
+  type TradeCurrency,
+  type TradeListing,
+  type TradeSearchPage,
+} from '../api/trade-types';
 import { clampCount } from '../trade-rules';
 import type { ActiveParticipant } from './participant-gate';
 import { NO_FILTERS, type ItemFilterValues } from '../api/item-query';
-import { FIRST_PAGE } from '../screen-start';
+import { FIRST_PAGE, firstPage } from '../screen-start';
 import { ItemFilters } from './item-filters';
 import { ItemName } from './item-name';
 
@@ -96,6 +103,44 @@ type Page =
   | { kind: 'loading' }
   | { kind: 'failed'; text: string }
   | { kind: 'ready'; rows: Row[]; itemCount: number; capacity: number | null };
+
+const stashPage = (answer: StashPage): Page => ({
+  kind: 'ready',
+  rows: answer.items.map(stashRow),
+  itemCount: answer.itemCount,
+  capacity: answer.capacity,
+});
+
+const searchPage = (answer: TradeSearchPage): Page => ({
+  kind: 'ready',
+  rows: answer.items.map(listingRow),
+  itemCount: answer.itemCount,
+  capacity: null,
+});
+
+/**
+ * The table's first page when it has answered already (asked for when the site opened, src/early.ts): the
+ * first render shows its rows instead of placeholders.
+ */
+function answeredFirstPage(
+  participant: ActiveParticipant | null,
+  mode: StashMode,
+  filters: ItemFilterValues,
+): Page | undefined {
+  if (!participant) return undefined;
+  const { participantId, branch } = participant;
+  if (mode === 'search') {
+    const answer = answeredTradeSearch(participantId, firstPage(filters), branch);
+    return answer && searchPage(answer);
+  }
+  const answer = answeredStash(
+    participantId,
+    firstPage(filters),
+    { transfer: false, forTrade: mode === 'offer' },
+    branch,
+  );
+  return answer && stashPage(answer);
+}
 
 /**
  * The rows' look, and the withdraw amount's: a plain number input drawn like a small outlined field (an MUI
@@ -172,7 +217,11 @@ export function StashBrowser({
   const [pageIndex, setPageIndex] = useState<number>(FIRST_PAGE.page);
   const [pageSize, setPageSize] = useState<number>(FIRST_PAGE.pageSize);
   const [refreshes, setRefreshes] = useState(0);
-  const [page, setPage] = useState<Page>({ kind: 'loading' });
+  const [page, setPage] = useState<Page>(
+    () => answeredFirstPage(participant, mode, initialFilters) ?? { kind: 'loading' },
+  );
+  // The first page shown from an early answer: the effect's first GET takes that same response (no request).
+  const answeredFirst = useRef(page.kind === 'ready');
   const [currencies, setCurrencies] = useState<TradeCurrency[] | null>(null);
   const [withdraw, setWithdraw] = useState<Record<number, string>>({});
   const [busyItem, setBusyItem] = useState<number | null>(null);
@@ -182,28 +231,24 @@ export function StashBrowser({
   useEffect(() => {
     if (tab === 'currencies' || participantId === null) return;
     let current = true;
+    const shown = answeredFirst.current;
+    answeredFirst.current = false;
     const query = { page: pageIndex, pageSize, ...filters };
     // A page shown stays until the next one arrives; one loading already stays the same state (no render).
     setPage((p) => (p.kind === 'ready' || p.kind === 'loading' ? p : { kind: 'loading' }));
     const request =
       mode === 'search'
-        ? getTradeSearch(participantId, query, branch).then((answer) => ({
-            rows: answer.items.map(listingRow),
-            itemCount: answer.itemCount,
-            capacity: null,
-          }))
+        ? getTradeSearch(participantId, query, branch).then(searchPage)
         : getStash(participantId, query, { transfer: tab === 'queue', forTrade: mode === 'offer' }, branch).then(
-            (answer) => ({
-              rows: answer.items.map(stashRow),
-              itemCount: answer.itemCount,
-              capacity: answer.capacity,
-            }),
+            stashPage,
           );
     request.then(
       // A transition: the rows render in slices, so a page of items does not block the main thread.
-      (answer) => current && startTransition(() => setPage({ kind: 'ready', ...answer })),
+      (answer) => current && !shown && startTransition(() => setPage(answer)),
       (error: unknown) =>
-        current && setPage({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
+        current &&
+        !shown &&
+        setPage({ kind: 'failed', text: error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE }),
     );
     return () => {
       current = false;
