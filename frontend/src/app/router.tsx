@@ -24,6 +24,10 @@ const lazyProfileRoutes: RouteObject = {
   lazy: async () => {
     void prefetchProfileWhenSignedIn();
     await yieldToBrowser(); // the chunk's evaluation is a task of its own (see lazyPages)
+    // The MUI parts only lazy screens use come first ('mui-lazy' in vite.config.ts: a chunk evaluates all its
+    // modules at once), so that theirs and the screens' own evaluation are two tasks on a phone, not one.
+    await import('@mui/material/TablePagination');
+    await yieldToBrowser();
     const { ProfileRoutes } = await import('@/features/profile/profile-routes');
     return { Component: ProfileRoutes };
   },
