@@ -17,32 +17,31 @@ import { RouteErrorPage } from './shell/route-error-page';
  * public feature's pages are one lazy chunk (`lazyPages`), and the profile and admin screens, only for some
  * visitors, load lazily in chunks of their own (see vite.config.ts).
  */
+/**
+ * The profile screens' chunk, which asks for the profile first. The MUI parts only lazy screens use come
+ * before it ('mui-lazy' in vite.config.ts: a chunk evaluates all its modules at once), so that theirs and the
+ * screens' own evaluation are two tasks on a phone, not one; each is a task of its own (see lazyPages).
+ */
+async function importProfileRoutes() {
+  void prefetchProfileWhenSignedIn();
+  await yieldToBrowser();
+  await import('@mui/material/TablePagination');
+  await yieldToBrowser();
+  return import('@/features/profile/profile-routes');
+}
+
 const lazyProfileRoutes: RouteObject = {
   path: 'profile/*',
   // Shown inside the shell while the chunk loads when the site is opened on one of these routes.
   hydrateFallbackElement: <LoadingState label="Loading profile" />,
-  lazy: async () => {
-    void prefetchProfileWhenSignedIn();
-    await yieldToBrowser(); // the chunk's evaluation is a task of its own (see lazyPages)
-    // The MUI parts only lazy screens use come first ('mui-lazy' in vite.config.ts: a chunk evaluates all its
-    // modules at once), so that theirs and the screens' own evaluation are two tasks on a phone, not one.
-    await import('@mui/material/TablePagination');
-    await yieldToBrowser();
-    const { ProfileRoutes } = await import('@/features/profile/profile-routes');
-    return { Component: ProfileRoutes };
-  },
+  lazy: async () => ({ Component: (await importProfileRoutes()).ProfileRoutes }),
 };
 
 /** The public seasons/{id}/trading-post address leads into the (lazy) profile screens. */
 const lazySeasonTradingPost: RouteObject = {
   path: 'seasons/:seasonId/trading-post',
   hydrateFallbackElement: <LoadingState label="Loading trading post" />,
-  lazy: async () => {
-    void prefetchProfileWhenSignedIn();
-    await yieldToBrowser();
-    const { SeasonTradingPostRoute } = await import('@/features/profile/profile-routes');
-    return { Component: SeasonTradingPostRoute };
-  },
+  lazy: async () => ({ Component: (await importProfileRoutes()).SeasonTradingPostRoute }),
 };
 
 const lazyAdminRoutes: RouteObject = {
