@@ -187,6 +187,10 @@ const askerOf = (headers: HeaderMap) => `${headers['Authorization'] ?? ''}\n${he
 // nobody took is not shown as the page's data later on.
 export const EARLY_FOR_MS = 10_000;
 
+/** An early GET the one asking now may use: not stale, and asked for with the same token and language. */
+const usableBy = (pending: EarlyGet | undefined, headers: HeaderMap): pending is EarlyGet =>
+  pending !== undefined && Date.now() - pending.at < EARLY_FOR_MS && pending.asker === askerOf(headers);
+
 /** Starts a GET ahead (see prefetch), or nothing when the address is on its way already. */
 function startEarly(url: string): EarlyGet | undefined {
   const pending = early.get(url);
@@ -194,12 +198,14 @@ function startEarly(url: string): EarlyGet | undefined {
   const headers = buildHeaders('GET', {});
   const response = fetch(url, { method: 'GET', headers, credentials: 'same-origin' });
   // Copied before any request can take the response and read its body; a failure is the taker's to report.
-  const answer = response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined);
+  const answer = response
+    .then((r) => (r.ok ? r.clone().json() : undefined))
+    .then((json: unknown) => {
+      if (json !== undefined) entry.answered = { json };
+      return json;
+    })
+    .catch(() => undefined);
   const entry: EarlyGet = { at: Date.now(), asker: askerOf(headers), response, answer };
-  void answer.then((json) => {
-    if (json !== undefined) entry.answered = { json };
-  });
-  response.catch(() => undefined);
   early.set(url, entry);
   return entry;
 }
@@ -231,16 +237,14 @@ export async function prefetchAndRead<T>(path: string, query?: Record<string, Qu
  */
 export function earlyAnswer<T>(path: string, query?: Record<string, QueryValue>): T | undefined {
   const pending = early.get(apiUrl(path, query));
-  if (!pending?.answered || Date.now() - pending.at >= EARLY_FOR_MS) return undefined;
-  return pending.asker === askerOf(buildHeaders('GET', {})) ? (pending.answered.json as T) : undefined;
+  return pending?.answered && usableBy(pending, buildHeaders('GET', {})) ? (pending.answered.json as T) : undefined;
 }
 
 function takeEarly(url: string, request: ApiRequest, headers: HeaderMap): Promise<Response> | undefined {
   if ((request.method ?? 'GET') !== 'GET' || request.headers || request.signal) return undefined;
   const pending = early.get(url);
   early.delete(url);
-  const usable = pending && Date.now() - pending.at < EARLY_FOR_MS && pending.asker === askerOf(headers);
-  return usable ? pending.response : undefined;
+  return usableBy(pending, headers) ? pending.response : undefined;
 }
 
 export async function apiRequest<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
