@@ -12,6 +12,7 @@ import type { Express } from 'express';
 import { cameOverHttps, clientAddress } from '../security/client';
 import { passesCsrf } from '../security/csrf';
 import { limitRequest, type AddressLimit } from '../security/rate-limit';
+import { answeredByService } from './proxy';
 import { resolveRoute, type RouteEntry } from './route-table';
 
 /** The part of express's router the gateway reads once at start: each layer's path and methods. */
@@ -103,7 +104,13 @@ export function createGateway(deps: {
       return;
     }
     setSecurityHeaders(res);
-    const requestId = trackRequest(tracking, req, res, () => `/api${route.prefix}`);
+    const requestId = trackRequest(
+      tracking,
+      req,
+      res,
+      () => `/api${route.prefix}`,
+      () => answeredByService(res) && res.statusCode < 500,
+    );
     if (inFlight && !inFlight.admit(req, res)) return;
     const fail = (err?: unknown) => {
       if (res.headersSent) res.destroy();

@@ -31,6 +31,17 @@ export function stripHopByHop(headers: Record<string, unknown>): void {
   for (const name of [...HOP_BY_HOP, ...listed]) delete headers[name];
 }
 
+/** The answers a service gave (its status and headers reached the client through the proxy). */
+const serviceAnswers = new WeakSet<ServerResponse>();
+
+/**
+ * Whether `res` carries a service's answer. The gateway logs such an answer at debug: the service logged
+ * the same request under the same request id, and a second line of it at info doubled the BFF's share of
+ * every call (a line costs more CPU than the security headers, the metric and the limit together). What
+ * the BFF answered itself (refusals, 502s) and a service's 5xx stay at info.
+ */
+export const answeredByService = (res: ServerResponse): boolean => serviceAnswers.has(res);
+
 /** The client's own `Connection` header, while the incoming request carries the upstream one. */
 const clientConnection = new WeakMap<IncomingMessage, string | undefined>();
 
@@ -105,7 +116,8 @@ export function serviceProxy(service: ServiceName, target: string, agent: http.A
     // BFF (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming
     // request instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
     on: {
-      proxyRes: (proxyRes, req) => {
+      proxyRes: (proxyRes, req, res) => {
+        serviceAnswers.add(res);
         restoreClientConnection(req);
         // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
         // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.

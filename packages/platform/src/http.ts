@@ -268,13 +268,16 @@ export class InFlightLimit {
 /**
  * What every request gets, through express or not: a request id (the caller's when it is well formed) on
  * the answer, and once the answer is sent the latency histogram (by `route()`, the matched route) and one
- * log line (not for health, readiness and metrics). Returns the request id.
+ * log line (not for health, readiness and metrics), at info, or at debug when `quiet()` says so then (the
+ * BFF's gateway, for an answer a service gave: the service logged that request, under the same id).
+ * Returns the request id.
  */
 export function trackRequest(
   opts: { logger: Logger; metrics: Metrics },
   req: IncomingMessage,
   res: ServerResponse,
   route: () => string,
+  quiet?: () => boolean,
 ): string {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -284,12 +287,13 @@ export function trackRequest(
   res.on('finish', () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     opts.metrics.httpDuration.observe({ method: req.method, route: route(), status: String(res.statusCode) }, seconds);
-    if (!UNLOGGED.test(url)) {
-      opts.logger.info(
-        { requestId, method: req.method, url, status: res.statusCode, ms: Math.round(seconds * 1000) },
-        'request',
-      );
-    }
+    if (UNLOGGED.test(url)) return;
+    const level = quiet?.() ? 'debug' : 'info';
+    if (!opts.logger.isLevelEnabled(level)) return;
+    opts.logger[level](
+      { requestId, method: req.method, url, status: res.statusCode, ms: Math.round(seconds * 1000) },
+      'request',
+    );
   });
   return requestId;
 }
