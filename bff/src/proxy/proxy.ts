@@ -22,13 +22,27 @@ const API = /^\/api(?=\/|$)/i;
 /** RFC 9110 §7.6.1: headers meaningful for one connection only; a proxy never forwards them. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
-/** Drops the hop-by-hop headers, and any the sender listed in its own `Connection` header. */
-export function stripHopByHop(headers: Record<string, unknown>): void {
-  const listed = String(headers.connection ?? '')
+const NONE: readonly string[] = [];
+
+/**
+ * The header names a `Connection` header lists, lowercased; none for a bare `keep-alive` or `close`, what
+ * nearly every client and service sends (their `keep-alive` header is hop-by-hop anyway), without a split.
+ */
+function listedIn(connection: unknown): readonly string[] {
+  if (connection === undefined) return NONE;
+  const value = String(connection);
+  if (/^\s*(?:keep-alive|close)?\s*$/i.test(value)) return NONE;
+  return value
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  for (const name of [...HOP_BY_HOP, ...listed]) delete headers[name];
+}
+
+/** Drops the hop-by-hop headers, and any the sender listed in its own `Connection` header. */
+export function stripHopByHop(headers: Record<string, unknown>): void {
+  const listed = listedIn(headers.connection);
+  for (const name of HOP_BY_HOP) if (headers[name] !== undefined) delete headers[name];
+  for (const name of listed) delete headers[name];
 }
 
 /** The answers a service gave (its status and headers reached the client through the proxy). */
@@ -42,6 +56,9 @@ const serviceAnswers = new WeakSet<ServerResponse>();
  */
 export const answeredByService = (res: ServerResponse): boolean => serviceAnswers.has(res);
 
+/** The client's hop-by-hop headers that stay on its connection (its body's framing and an upgrade go on). */
+const CLIENT_HOPS = ['keep-alive', 'proxy-connection', 'te', 'trailer'];
+
 /** The client's own `Connection` header, while the incoming request carries the upstream one. */
 const clientConnection = new WeakMap<IncomingMessage, string | undefined>();
 
@@ -54,11 +71,8 @@ const clientConnection = new WeakMap<IncomingMessage, string | undefined>();
  */
 export function forwardHeaders(req: IncomingMessage, res: { getHeader(name: string): unknown }): void {
   clientConnection.set(req, req.headers.connection);
-  const listed = String(req.headers.connection ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  for (const name of ['keep-alive', 'proxy-connection', 'te', 'trailer', ...listed]) {
+  for (const name of CLIENT_HOPS) if (req.headers[name] !== undefined) delete req.headers[name];
+  for (const name of listedIn(req.headers.connection)) {
     if (name !== 'transfer-encoding' && name !== 'upgrade') delete req.headers[name];
   }
   req.headers.connection = 'keep-alive';

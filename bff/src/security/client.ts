@@ -4,7 +4,25 @@ import { TRUSTED_PROXIES } from '@league/platform';
 import proxyaddr from 'proxy-addr';
 
 /** The hops whose X-Forwarded-* are believed, compiled as express compiles its `trust proxy` setting. */
-const trusted = proxyaddr.compile(TRUSTED_PROXIES.split(',').map((s) => s.trim()));
+const compiled = proxyaddr.compile(TRUSTED_PROXIES.split(',').map((s) => s.trim()));
+
+/** Addresses already judged (a list's verdict depends on the address alone), forgotten past MEMO_SIZE. */
+const verdicts = new Map<string, boolean>();
+const MEMO_SIZE = 10_000;
+
+/**
+ * The trust check, remembered per address: every request asks it of its peer (the same few hops) and of
+ * the client it names, and parsing an address into ipaddr.js's form cost more than the rest of the check.
+ */
+function trusted(address: string, hop: number): boolean {
+  let verdict = verdicts.get(address);
+  if (verdict === undefined) {
+    verdict = compiled(address, hop);
+    if (verdicts.size >= MEMO_SIZE) verdicts.clear();
+    verdicts.set(address, verdict);
+  }
+  return verdict;
+}
 
 /** The client's address as express's `req.ip` has it: X-Forwarded-For believed from trusted hops only. */
 export function clientAddress(req: IncomingMessage): string {
