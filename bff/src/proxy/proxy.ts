@@ -51,7 +51,7 @@ const serviceAnswers = new WeakSet<ServerResponse>();
 /**
  * Whether `res` carries a service's answer. The gateway logs such an answer at debug: the service logged
  * the same request under the same request id, and a second line of it at info doubled the BFF's share of
- * every call (a line costs more CPU than the security headers, the metric and the limit together). What
+ * every call (a line cost the BFF about what the security headers, the metric and the limit cost). What
  * the BFF answered itself (refusals, 502s) and a service's 5xx stay at info.
  */
 export const answeredByService = (res: ServerResponse): boolean => serviceAnswers.has(res);
