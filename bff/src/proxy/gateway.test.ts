@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import express from 'express';
-import { createLogger, createMetrics } from '@league/platform';
+import { createMetrics } from '@league/platform';
+import { capturingLogger } from '@league/platform/testing';
 import { createGateway, expressClaims } from './gateway';
 import { mountApiProxy } from './proxy';
 
@@ -45,14 +45,7 @@ describe('the paths express keeps under /api', () => {
 });
 
 describe("the gateway's log line of a forwarded call", () => {
-  const lines: Array<{ level: number; msg: string; status?: number; url?: string; requestId?: string }> = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(l) as never);
-      done();
-    },
-  });
-  const logger = createLogger('bff', 'debug', sink);
+  const { logger, lines } = capturingLogger('bff', 'debug');
   let upstream: http.Server;
   let bff: http.Server;
   let base = '';

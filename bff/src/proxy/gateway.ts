@@ -12,7 +12,7 @@ import type { Express } from 'express';
 import { cameOverHttps, clientAddress } from '../security/client';
 import { passesCsrf } from '../security/csrf';
 import { limitRequest, type AddressLimit } from '../security/rate-limit';
-import { answeredByService } from './proxy';
+import { loggedByService } from './proxy';
 import { resolveRoute, type RouteEntry } from './route-table';
 
 /** The part of express's router the gateway reads once at start: each layer's path and methods. */
@@ -109,7 +109,7 @@ export function createGateway(deps: {
       req,
       res,
       () => `/api${route.prefix}`,
-      () => answeredByService(res) && res.statusCode < 500,
+      () => loggedByService(res),
     );
     if (inFlight && !inFlight.admit(req, res)) return;
     const fail = (err?: unknown) => {

@@ -49,12 +49,13 @@ export function stripHopByHop(headers: Record<string, unknown>): void {
 const serviceAnswers = new WeakSet<ServerResponse>();
 
 /**
- * Whether `res` carries a service's answer. The gateway logs such an answer at debug: the service logged
- * the same request under the same request id, and a second line of it at info doubled the BFF's share of
- * every call (a line cost the BFF about what the security headers, the metric and the limit cost). What
- * the BFF answered itself (refusals, 502s) and a service's 5xx stay at info.
+ * Whether the service logged `res` for the BFF: it carries a service's answer under 500. The gateway logs
+ * such an answer at debug, since the service logged the same request under the same request id, and a second
+ * line of it at info doubled the BFF's share of every call (a line cost the BFF about what the security
+ * headers, the metric and the limit cost). What the BFF answered itself (refusals, 502s) and a service's
+ * 5xx stay at info.
  */
-export const answeredByService = (res: ServerResponse): boolean => serviceAnswers.has(res);
+export const loggedByService = (res: ServerResponse): boolean => serviceAnswers.has(res) && res.statusCode < 500;
 
 /** The client's hop-by-hop headers that stay on its connection (its body's framing and an upgrade go on). */
 const CLIENT_HOPS = ['keep-alive', 'proxy-connection', 'te', 'trailer'];

@@ -288,9 +288,7 @@ export function trackRequest(
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     opts.metrics.httpDuration.observe({ method: req.method, route: route(), status: String(res.statusCode) }, seconds);
     if (UNLOGGED.test(url)) return;
-    const level = quiet?.() ? 'debug' : 'info';
-    if (!opts.logger.isLevelEnabled(level)) return;
-    opts.logger[level](
+    opts.logger[quiet?.() ? 'debug' : 'info'](
       { requestId, method: req.method, url, status: res.statusCode, ms: Math.round(seconds * 1000) },
       'request',
     );

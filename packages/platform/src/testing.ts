@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { allTopics } from '@league/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { EventBus } from './kafka';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import type { RunningService } from './service';
 
 /**
@@ -253,4 +254,16 @@ export async function deletePrefixedTopics(prefix: string, brokers = kafkaBroker
 
 function kafkaBrokers(): string[] {
   return (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+}
+
+/** A logger whose JSON lines land, parsed, in `lines` (what an operator would read of them). */
+export function capturingLogger(service: string, level = 'info'): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger(service, level, sink), lines };
 }

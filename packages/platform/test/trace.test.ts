@@ -1,12 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { EventDefinition, EventEnvelope } from '@league/contracts';
 import type { Worker } from 'bullmq';
 import { createApp } from '../src/http';
 import { closeServer, listen } from '../src/lifecycle';
 import { EventBus } from '../src/kafka';
-import { createLogger, type Logger } from '../src/logger';
 import { createWorker, TypedQueue } from '../src/queue';
+import { capturingLogger } from '../src/testing';
 import { engines, eventually, unique } from './support/engines';
 import { widgetMovedEvent } from './support/widget';
 
@@ -16,18 +15,6 @@ jest.setTimeout(120_000);
 // grep them: the browser's request reaches an edge app (standing for the BFF), which forwards it with
 // x-request-id to a service; the service queues a BullMQ job and publishes a Kafka event; the worker that
 // finishes the job and the consumer that handles the event log with the same id. Real Redis and Kafka.
-
-/** Every JSON line a logger writes, parsed. */
-function capturingLogger(service: string): { logger: Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n')) if (l.trim()) lines.push(JSON.parse(l));
-      done();
-    },
-  });
-  return { logger: createLogger(service, 'info', sink), lines };
-}
 
 describe('one trace id from the browser request to the worker and the consumer', () => {
   let def: EventDefinition;
