@@ -43,16 +43,10 @@ const decodeScratch: (n: number) => string =
     ? (n) => nodeLatin1Slice.call(scratchBuffer, 0, n)
     : (n) => scratchBuffer.toString('latin1', 0, n);
 
-// eslint-disable-next-line no-control-regex
-const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** Buffer#latin1Write on the writer's Uint8Array (a Buffer method that only needs the bytes). */
-const latin1Write = (
-  Buffer.prototype as unknown as { latin1Write: (s: string, offset: number, length: number) => number }
-).latin1Write;
-
 export class CipherReader {
   readonly seed: number;
   private readonly buf: Uint8Array;
+  private readonly view: DataView;
   private readonly table: Uint32Array;
   private key: number;
   private pos = 4;
@@ -62,6 +56,7 @@ export class CipherReader {
     private readonly what: string,
   ) {
     this.buf = input;
+    this.view = new DataView(input.buffer, input.byteOffset, input.byteLength);
     if (input.length < 4) throw new FormatError(`${what}: file is too short (${input.length} bytes)`);
     this.seed = (this.rawU32(0) ^ SEED_MASK) >>> 0;
     // The key is kept as a signed 32-bit integer (the xors give one): `>>> 0` on every byte made it a
@@ -106,9 +101,14 @@ export class CipherReader {
     const p = this.pos;
     const b = this.buf;
     const t = this.table;
-    const v = (this.rawU32(p) ^ this.key) >>> 0;
-    this.key = (this.key ^ (t[b[p] as number] as number) ^ (t[b[p + 1] as number] as number)) | 0;
-    this.key = (this.key ^ (t[b[p + 2] as number] as number) ^ (t[b[p + 3] as number] as number)) | 0;
+    const key = this.key;
+    const v = (this.view.getInt32(p, true) ^ key) >>> 0;
+    this.key =
+      key ^
+      (t[b[p] as number] as number) ^
+      (t[b[p + 1] as number] as number) ^
+      (t[b[p + 2] as number] as number) ^
+      (t[b[p + 3] as number] as number);
     this.pos = p + 4;
     return v;
   }
@@ -327,9 +327,9 @@ export class CipherWriter {
   }
 
   /**
-   * u32 length + the string's Latin-1 bytes, encrypted: the characters are copied into the output by
-   * Buffer#latin1Write and encrypted where they landed (no Buffer per string, and no lookup of a string
-   * just read: hashing it cost more than encrypting it).
+   * u32 length + the string's Latin-1 bytes, encrypted: each character is read with charCodeAt, checked and
+   * encrypted straight into the output in one pass (no Buffer per string, no regular expression, no copy
+   * by Buffer#latin1Write to encrypt in place: on strings just read, those cost more than the cipher).
    */
   string(s: string, field = 'string'): void {
     const n = s.length;
@@ -338,19 +338,17 @@ export class CipherWriter {
       return;
     }
     if (n > MAX_STRING_BYTES) throw new FormatError(`${field} is too long (${n} characters)`);
-    if (NOT_LATIN1.test(s))
-      throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
     this.u32(n);
     if (this.pos + n > this.buf.length) this.ensure(n);
     const b = this.buf;
     const t = this.table;
     let p = this.pos;
-    const end = p + n;
-    latin1Write.call(b, s, p, n);
     let key = this.key;
-    for (; p < end; p++) {
-      const raw = ((b[p] as number) ^ key) & 0xff;
-      b[p] = raw;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0xff) throw new FormatError(`${field} has a character the game cannot store: ${JSON.stringify(s)}`);
+      const raw = (c ^ key) & 0xff;
+      b[p++] = raw;
       key = (key ^ (t[raw] as number)) | 0;
     }
     this.key = key;
