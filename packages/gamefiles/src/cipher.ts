@@ -74,6 +74,15 @@ export class CipherReader {
   get atEnd(): boolean {
     return this.pos === this.buf.length;
   }
+  /** The key the next byte is decrypted with. */
+  get keyState(): number {
+    return this.key;
+  }
+
+  /** A copy of the raw (still encrypted) bytes from `start` to the current position. */
+  rawSince(start: number): Uint8Array {
+    return new Uint8Array(this.buf.subarray(start, this.pos));
+  }
 
   fail(message: string, offset: number = this.pos): never {
     throw new FormatError(`${this.what}: ${message}`, offset);
@@ -272,6 +281,21 @@ export class CipherWriter {
 
   get position(): number {
     return this.pos;
+  }
+  /** The key the next byte is encrypted with. */
+  get keyState(): number {
+    return this.key;
+  }
+
+  /**
+   * Bytes already encrypted from the current key (a reader's {@link CipherReader.rawSince} taken at the same
+   * key): copied as they are, and the key set to the one they end with.
+   */
+  encrypted(bytes: Uint8Array, keyAfter: number): void {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+    this.key = keyAfter | 0;
   }
 
   u32(v: number): void {

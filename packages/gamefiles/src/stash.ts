@@ -38,6 +38,76 @@ export interface TransferStash {
   tabs: StashTab[];
 }
 
+/**
+ * A tab as it was read: its encrypted bytes (block id to end marker), the key before and after them, and
+ * every value the writer writes for it, in its order. The cipher makes a tab's bytes a function of the key at
+ * its start and those values alone, and the writer reproduces what the reader accepted byte for byte; so
+ * where the writer reaches a tab at the same key with every value unchanged, copying the bytes gives exactly
+ * what encrypting them again would (the tabs before a changed one, and every tab of a stash written back as
+ * it was read). Values are compared, not objects: an item changed in place is written from its fields.
+ */
+interface ReadTab {
+  keyBefore: number;
+  keyAfter: number;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  /** ITEM_VALUES values per item, in the writer's order. */
+  values: Array<string | number>;
+}
+const ITEM_VALUES = 16;
+const readTabs = new WeakMap<StashTab, ReadTab>();
+
+function itemValues(item: StashItem, out: Array<string | number>, k: number): void {
+  out[k] = item.baseName;
+  out[k + 1] = item.prefixName;
+  out[k + 2] = item.suffixName;
+  out[k + 3] = item.modifierName;
+  out[k + 4] = item.transmuteName;
+  out[k + 5] = item.seed;
+  out[k + 6] = item.relicName;
+  out[k + 7] = item.relicBonus;
+  out[k + 8] = item.relicSeed;
+  out[k + 9] = item.augmentName;
+  out[k + 10] = item.unknown;
+  out[k + 11] = item.augmentSeed;
+  out[k + 12] = item.relicCompletionLevel;
+  out[k + 13] = item.stackCount;
+  out[k + 14] = item.x;
+  out[k + 15] = item.y;
+}
+
+/** Whether a tab holds exactly the values it was read with (positions by Object.is: -0 is not 0 in a file). */
+function unchangedSinceRead(tab: StashTab, read: ReadTab): boolean {
+  const v = read.values;
+  if (tab.width !== read.width || tab.height !== read.height || tab.items.length * ITEM_VALUES !== v.length)
+    return false;
+  let k = 0;
+  for (const it of tab.items) {
+    if (
+      it.baseName !== v[k] ||
+      it.prefixName !== v[k + 1] ||
+      it.suffixName !== v[k + 2] ||
+      it.modifierName !== v[k + 3] ||
+      it.transmuteName !== v[k + 4] ||
+      it.seed !== v[k + 5] ||
+      it.relicName !== v[k + 6] ||
+      it.relicBonus !== v[k + 7] ||
+      it.relicSeed !== v[k + 8] ||
+      it.augmentName !== v[k + 9] ||
+      it.unknown !== v[k + 10] ||
+      it.augmentSeed !== v[k + 11] ||
+      it.relicCompletionLevel !== v[k + 12] ||
+      it.stackCount !== v[k + 13] ||
+      !Object.is(it.x, v[k + 14]) ||
+      !Object.is(it.y, v[k + 15])
+    )
+      return false;
+    k += ITEM_VALUES;
+  }
+  return true;
+}
+
 function readItem(r: CipherReader): StashItem {
   const item: StashItem = {
     baseName: r.string('baseName'),
@@ -79,6 +149,8 @@ export function readStash(input: Uint8Array): TransferStash {
   const tabCount = r.u32('tab count');
   const tabs: StashTab[] = [];
   for (let t = 0; t < tabCount; t++) {
+    const start = r.position;
+    const keyBefore = r.keyState;
     const tabBlock = r.beginBlock(0, block);
     const width = r.u32('tab width');
     const height = r.u32('tab height');
@@ -86,12 +158,20 @@ export function readStash(input: Uint8Array): TransferStash {
       r.fail(`tab ${t + 1} size ${width}×${height} is not a stash tab`, r.position - 8);
     const count = r.u32('item count');
     const items: StashItem[] = [];
+    // An item takes at least 64 bytes: the room is sized by what the block can hold, not by a forged count.
+    const values = new Array<string | number>(
+      Math.min(count, Math.ceil((tabBlock.end - r.position) / 64)) * ITEM_VALUES,
+    );
     for (let i = 0; i < count; i++) {
       if (r.position >= tabBlock.end) r.fail(`tab ${t + 1} says ${count} items but holds ${i}`);
-      items.push(readItem(r));
+      const item = readItem(r);
+      items.push(item);
+      itemValues(item, values, i * ITEM_VALUES);
     }
     r.endBlock(tabBlock);
-    tabs.push({ width, height, items });
+    const tab = { width, height, items };
+    readTabs.set(tab, { keyBefore, keyAfter: r.keyState, bytes: r.rawSince(start), width, height, values });
+    tabs.push(tab);
   }
   r.endBlock(block);
   if (!r.atEnd) r.fail(`${r.length - r.position} unexpected bytes after the stash`);
@@ -152,6 +232,11 @@ export function writeStash(stash: TransferStash, sizeHint = stashSize(stash)): B
   if (stash.version >= 5) w.u8(stash.expansions);
   w.u32(stash.tabs.length);
   for (const tab of stash.tabs) {
+    const read = readTabs.get(tab);
+    if (read && read.keyBefore === w.keyState && unchangedSinceRead(tab, read)) {
+      w.encrypted(read.bytes, read.keyAfter);
+      continue;
+    }
     const tabBlock = w.beginBlock(0);
     w.u32(tab.width);
     w.u32(tab.height);
@@ -163,8 +248,17 @@ export function writeStash(stash: TransferStash, sizeHint = stashSize(stash)): B
   return w.finish();
 }
 
+/** A copy whose tabs and item lists can change without changing the input; a tab keeps what it was read as. */
 function copyStash(stash: TransferStash): TransferStash {
-  return { ...stash, tabs: stash.tabs.map((t) => ({ ...t, items: [...t.items] })) };
+  return {
+    ...stash,
+    tabs: stash.tabs.map((t) => {
+      const copy = { ...t, items: [...t.items] };
+      const read = readTabs.get(t);
+      if (read) readTabs.set(copy, read);
+      return copy;
+    }),
+  };
 }
 
 /**

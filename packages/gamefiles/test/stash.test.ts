@@ -90,6 +90,87 @@ describe('transfer stash reader and writer on the real fixture', () => {
     expect(writeStash(readStash(out)).equals(out)).toBe(true);
   });
 
+  describe('a tab written back from the bytes it was read as', () => {
+    /** The same stash written by a writer that cannot reuse a read tab (a structured clone was never read). */
+    const encrypted = (s: TransferStash): Buffer => writeStash(structuredClone(s));
+    const FIELDS = [
+      'baseName',
+      'prefixName',
+      'suffixName',
+      'modifierName',
+      'transmuteName',
+      'seed',
+      'relicName',
+      'relicBonus',
+      'relicSeed',
+      'augmentName',
+      'unknown',
+      'augmentSeed',
+      'relicCompletionLevel',
+      'stackCount',
+      'x',
+      'y',
+    ] as const;
+
+    it('copies only what encrypting again gives: every field of an item changed in place is written', () => {
+      for (const field of FIELDS) {
+        const s = readStash(raw);
+        const item = s.tabs[1]?.items[7] as unknown as Record<string, string | number>;
+        const was = item[field] as string | number;
+        item[field] = typeof was === 'string' ? `${was}x` : (was as number) + 1;
+        const out = writeStash(s);
+        expect(out.equals(raw)).toBe(false);
+        expect(out.equals(encrypted(s))).toBe(true);
+        expect((readStash(out).tabs[1]?.items[7] as unknown as Record<string, unknown>)[field]).toBe(item[field]);
+      }
+    });
+
+    it('a position of -0 where 0 was read is written as -0', () => {
+      const s = readStash(raw);
+      const item = s.tabs[0]?.items.find((it) => it.x === 0);
+      if (!item) throw new Error('the fixture has an item in column 0');
+      item.x = -0;
+      const out = writeStash(s);
+      expect(out.equals(raw)).toBe(false);
+      expect(out.equals(encrypted(s))).toBe(true);
+    });
+
+    it('a tab resized, an item added, removed or swapped for an equal one, a new seed or mod name: as encrypted', () => {
+      const cases: Array<(s: TransferStash) => void> = [
+        (s) => (s.tabs[0] as StashTab).width--,
+        (s) => (s.tabs[5] as StashTab).height--,
+        (s) => s.tabs[3]?.items.push({ ...(s.tabs[3]?.items[0] as StashTab['items'][number]), x: 9, y: 17 }),
+        (s) => s.tabs[2]?.items.pop(),
+        (s) => s.tabs[4]?.items.splice(3, 1, { ...(s.tabs[4]?.items[3] as StashTab['items'][number]) }),
+        (s) => s.tabs.reverse(),
+        (s) => (s.seed = (s.seed + 1) >>> 0),
+        (s) => (s.modName = 'GrimLeagueS07'),
+      ];
+      for (const change of cases) {
+        const s = readStash(raw);
+        change(s);
+        const out = writeStash(s);
+        expect(out.equals(encrypted(s))).toBe(true);
+        expect(readStash(out)).toEqual(s);
+      }
+    });
+
+    it('keeps its own copy of the bytes: the input overwritten after the read changes nothing', () => {
+      const input = Buffer.from(raw);
+      const s = readStash(input);
+      input.fill(0);
+      expect(writeStash(s).equals(raw)).toBe(true);
+    });
+
+    it('the upload and queue moves (tabs 1-4 kept, 5 and 6 changed) write what encrypting gives', () => {
+      const taken = takeUploadedItems(readStash(raw));
+      const placed = placeQueuedItems(taken.stash, queued(3));
+      const out = writeStash(placed.stash);
+      expect(out.equals(encrypted(placed.stash))).toBe(true);
+      expect(readStash(out)).toEqual(placed.stash);
+    });
+  });
+
   it('the default item sizes fit the positions of every saved item without overlap', () => {
     for (const tab of readStash(raw).tabs) checkNoOverlap(tab);
   });
