@@ -2,7 +2,8 @@
 // service and through the running site's BFF, in interleaved rounds, with everything the full site does per
 // request on the way (every app's request log through the supervisor's pipes into the start script's
 // output, metrics, the per-address limit in Redis, the other services and the engines beside it).
-// bench/bff-throughput.mjs measures the BFF alone (its own season and BFF, logs at warn and discarded).
+// bench/bff-throughput.mjs measures the BFF alone (its own season and BFF, logs at warn and discarded). A
+// third pass, a bare Node proxy (bench/bare-proxy.mjs) in front of the same season, shows the floor here.
 //
 // Each request carries an X-Forwarded-For address from 198.18.0.0/15 (RFC 2544's range for benchmarks), one
 // of BENCH_CLIENTS (1,000) in turn, as
@@ -17,11 +18,12 @@
 // direct req/s on each read. Writes bench/results/bff-site.json; exit code 1 when the goal is missed, 2
 // when no site answers.
 //   node bench/bff-site.mjs       (BENCH_SITE_URL http://127.0.0.1:8080, BENCH_SERVICE_PORT_BASE 4001)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 import autocannon from 'autocannon';
 import { cpuSeconds, enginePids } from './proc.mjs';
 
@@ -67,10 +69,34 @@ for (const url of [`${SITE}/ready`, `${SEASON}/ready`]) {
   }
 }
 
+// The floor for any proxy on Node, on this site in this run: bench/bare-proxy.mjs (a plain http server piping
+// each request to the site's season over a keep-alive agent, nothing else) as a third pass beside direct and
+// the BFF, so the BFF's ratio can be read against what a proxy written on Node reaches here.
+const barePort = await freePort();
+const bare = spawn(process.execPath, [path.join(here, 'bare-proxy.mjs'), String(barePort), SEASON], {
+  stdio: 'ignore',
+});
+bare.unref();
+process.on('exit', () => bare.kill());
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+const BARE = `http://127.0.0.1:${barePort}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${BARE}/ready`, { signal: AbortSignal.timeout(2_000) })).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (i >= 50) {
+    console.error('bff-site: the bare proxy did not start');
+    process.exit(2);
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
 const bffPid = pidByPort(Number(new URL(SITE).port || 80));
 const seasonPid = pidByPort(SERVICE_BASE + 1);
 const supervisorPid = bffPid && parentOf(bffPid);
-const pids = { season: seasonPid, bff: bffPid, supervisor: supervisorPid, generator: process.pid };
+const pids = { season: seasonPid, bff: bffPid, supervisor: supervisorPid, bare: bare.pid, generator: process.pid };
 const engines = enginePids();
 
 /** Visitor number i's address, among CLIENTS of 198.18.0.0/15. */
@@ -124,6 +150,7 @@ const result = {
 for (const read of PATHS) {
   const targets = [
     ['direct', `${SEASON}${read}`],
+    ['bare', `${BARE}${read}`],
     ['bff', `${SITE}/api${read}`],
   ];
   for (const [, url] of targets) await run(url, 2); // warm-up: JIT, caches, pooled connections
@@ -161,8 +188,11 @@ for (const read of PATHS) {
       ),
     };
   }
-  const ratio = Math.round((passes.bff.requestsPerSecond / passes.direct.requestsPerSecond) * 1000) / 1000;
-  result.reads.push({ path: read, passes, ratio, met: ratio >= TARGET });
+  const share = (a, b) => Math.round((a.requestsPerSecond / b.requestsPerSecond) * 1000) / 1000;
+  const ratio = share(passes.bff, passes.direct);
+  const bareRatio = share(passes.bare, passes.direct);
+  const ofBare = share(passes.bff, passes.bare);
+  result.reads.push({ path: read, passes, ratio, bareRatio, bffOfBare: ofBare, met: ratio >= TARGET });
   for (const [label, p] of Object.entries(passes)) {
     const cpu = Object.entries(p.cpuMicrosecondsPerRequest)
       .map(([k, v]) => `${k} ${v} µs`)
@@ -171,7 +201,9 @@ for (const read of PATHS) {
       `${read} ${label.padEnd(6)} ${String(p.requestsPerSecond).padStart(6)} req/s  p99 ${p.p99Ms} ms  (${p.requests} requests)  CPU a request: ${cpu}`,
     );
   }
-  console.log(`${read}: BFF / direct = ${ratio} (goal >= ${TARGET}: ${ratio >= TARGET ? 'met' : 'MISSED'})`);
+  console.log(
+    `${read}: BFF / direct = ${ratio} (goal >= ${TARGET}: ${ratio >= TARGET ? 'met' : 'MISSED'}); bare Node proxy / direct = ${bareRatio}, BFF / bare proxy = ${ofBare}`,
+  );
 }
 
 mkdirSync(path.join(here, 'results'), { recursive: true });

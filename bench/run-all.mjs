@@ -463,7 +463,11 @@ const BENCHES = [
         return {
           measure: `BFF of the running site req/s, GET ${x.path} (autocannon, ${r.connections} keep-alive connections, ${r.secondsPerPass} s in ${r.rounds} interleaved rounds, ${num(r.clients, 0)} forwarded addresses)`,
           figure: `${num(bff.requestsPerSecond, 0)} req/s, p99 ${bff.p99Ms} ms (CPU a request: BFF ${cpu.bff} µs, season ${cpu.season} µs, supervisor ${cpu.supervisor} µs)`,
-          baseline: `straight at the site's season ${num(direct.requestsPerSecond, 0)} req/s, p99 ${direct.p99Ms} ms`,
+          baseline:
+            `straight at the site's season ${num(direct.requestsPerSecond, 0)} req/s, p99 ${direct.p99Ms} ms` +
+            (x.passes.bare
+              ? `; a bare Node proxy in front of it ${num(x.passes.bare.requestsPerSecond, 0)} req/s (${x.bareRatio} of direct; the BFF ${x.bffOfBare} of it)`
+              : ''),
           ratio: ratio(bff.requestsPerSecond, direct.requestsPerSecond),
           goal: `≥ ${r.target} of direct`,
           pass: verdict(x.met),
