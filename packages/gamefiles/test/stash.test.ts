@@ -155,6 +155,13 @@ describe('transfer stash reader and writer on the real fixture', () => {
       }
     });
 
+    it('what a tab was read as is not a field of it: keys, JSON and spread see width, height and items', () => {
+      const tab = readStash(raw).tabs[0] as StashTab;
+      expect(Object.keys(tab)).toEqual(['width', 'height', 'items']);
+      expect(Object.keys(JSON.parse(JSON.stringify(tab)))).toEqual(['width', 'height', 'items']);
+      expect(Reflect.ownKeys({ ...tab })).toEqual(['width', 'height', 'items']);
+    });
+
     it('keeps its own copy of the bytes: the input overwritten after the read changes nothing', () => {
       const input = Buffer.from(raw);
       const s = readStash(input);
