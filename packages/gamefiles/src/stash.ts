@@ -39,12 +39,12 @@ export interface TransferStash {
 }
 
 /**
- * A tab as it was read: its encrypted bytes (block id to end marker), the key before and after them, and
- * every value the writer writes for it, in its order. The cipher makes a tab's bytes a function of the key at
- * its start and those values alone, and the writer reproduces what the reader accepted byte for byte; so
- * where the writer reaches a tab at the same key with every value unchanged, copying the bytes gives exactly
- * what encrypting them again would (the tabs before a changed one, and every tab of a stash written back as
- * it was read). Values are compared, not objects: an item changed in place is written from its fields.
+ * A tab as it was read: its encrypted bytes (block id to end marker), the key before and after them, its size
+ * and a copy of every item. The cipher makes a tab's bytes a function of the key at its start and those
+ * values alone, and the writer reproduces what the reader accepted byte for byte; so where the writer reaches
+ * a tab at the same key with every value unchanged, copying the bytes gives exactly what encrypting them
+ * again would (the tabs before a changed one, and every tab of a stash written back as it was read). Values
+ * are compared with the copies, not objects: an item changed in place is written from its fields.
  */
 interface ReadTab {
   keyBefore: number;
@@ -52,10 +52,9 @@ interface ReadTab {
   bytes: Uint8Array;
   width: number;
   height: number;
-  /** ITEM_VALUES values per item, in the writer's order. */
-  values: Array<string | number>;
+  /** A copy of each item as read (the caller's may change in place). */
+  items: StashItem[];
 }
-const ITEM_VALUES = 16;
 /**
  * Where a tab keeps what it was read as: a property of its own, not enumerable (no spread, JSON, clone or
  * deep equality sees it). A WeakMap from tab to it kept each stash just read alive through the young
@@ -67,53 +66,30 @@ const keepReadAs = (tab: StashTab, read: ReadTab): void => {
   Object.defineProperty(tab, READ_AS, { value: read, configurable: true });
 };
 
-function itemValues(item: StashItem, out: Array<string | number>, k: number): void {
-  out[k] = item.baseName;
-  out[k + 1] = item.prefixName;
-  out[k + 2] = item.suffixName;
-  out[k + 3] = item.modifierName;
-  out[k + 4] = item.transmuteName;
-  out[k + 5] = item.seed;
-  out[k + 6] = item.relicName;
-  out[k + 7] = item.relicBonus;
-  out[k + 8] = item.relicSeed;
-  out[k + 9] = item.augmentName;
-  out[k + 10] = item.unknown;
-  out[k + 11] = item.augmentSeed;
-  out[k + 12] = item.relicCompletionLevel;
-  out[k + 13] = item.stackCount;
-  out[k + 14] = item.x;
-  out[k + 15] = item.y;
-}
+/** Whether an item holds exactly the values it was read with (positions by Object.is: -0 is not 0 in a file). */
+const sameItem = (it: StashItem, was: StashItem): boolean =>
+  it.baseName === was.baseName &&
+  it.prefixName === was.prefixName &&
+  it.suffixName === was.suffixName &&
+  it.modifierName === was.modifierName &&
+  it.transmuteName === was.transmuteName &&
+  it.seed === was.seed &&
+  it.relicName === was.relicName &&
+  it.relicBonus === was.relicBonus &&
+  it.relicSeed === was.relicSeed &&
+  it.augmentName === was.augmentName &&
+  it.unknown === was.unknown &&
+  it.augmentSeed === was.augmentSeed &&
+  it.relicCompletionLevel === was.relicCompletionLevel &&
+  it.stackCount === was.stackCount &&
+  Object.is(it.x, was.x) &&
+  Object.is(it.y, was.y);
 
-/** Whether a tab holds exactly the values it was read with (positions by Object.is: -0 is not 0 in a file). */
+/** Whether a tab holds exactly what it was read with. */
 function unchangedSinceRead(tab: StashTab, read: ReadTab): boolean {
-  const v = read.values;
-  if (tab.width !== read.width || tab.height !== read.height || tab.items.length * ITEM_VALUES !== v.length)
-    return false;
-  let k = 0;
-  for (const it of tab.items) {
-    if (
-      it.baseName !== v[k] ||
-      it.prefixName !== v[k + 1] ||
-      it.suffixName !== v[k + 2] ||
-      it.modifierName !== v[k + 3] ||
-      it.transmuteName !== v[k + 4] ||
-      it.seed !== v[k + 5] ||
-      it.relicName !== v[k + 6] ||
-      it.relicBonus !== v[k + 7] ||
-      it.relicSeed !== v[k + 8] ||
-      it.augmentName !== v[k + 9] ||
-      it.unknown !== v[k + 10] ||
-      it.augmentSeed !== v[k + 11] ||
-      it.relicCompletionLevel !== v[k + 12] ||
-      it.stackCount !== v[k + 13] ||
-      !Object.is(it.x, v[k + 14]) ||
-      !Object.is(it.y, v[k + 15])
-    )
-      return false;
-    k += ITEM_VALUES;
-  }
+  const { items } = tab;
+  if (tab.width !== read.width || tab.height !== read.height || items.length !== read.items.length) return false;
+  for (let i = 0; i < items.length; i++) if (!sameItem(items[i] as StashItem, read.items[i] as StashItem)) return false;
   return true;
 }
 
@@ -167,19 +143,16 @@ export function readStash(input: Uint8Array): TransferStash {
       r.fail(`tab ${t + 1} size ${width}×${height} is not a stash tab`, r.position - 8);
     const count = r.u32('item count');
     const items: StashItem[] = [];
-    // An item takes at least 64 bytes: the room is sized by what the block can hold, not by a forged count.
-    const values = new Array<string | number>(
-      Math.min(count, Math.ceil((tabBlock.end - r.position) / 64)) * ITEM_VALUES,
-    );
+    const copies: StashItem[] = [];
     for (let i = 0; i < count; i++) {
       if (r.position >= tabBlock.end) r.fail(`tab ${t + 1} says ${count} items but holds ${i}`);
       const item = readItem(r);
       items.push(item);
-      itemValues(item, values, i * ITEM_VALUES);
+      copies.push({ ...item });
     }
     r.endBlock(tabBlock);
     const tab = { width, height, items };
-    keepReadAs(tab, { keyBefore, keyAfter: r.keyState, bytes: r.rawSince(start), width, height, values });
+    keepReadAs(tab, { keyBefore, keyAfter: r.keyState, bytes: r.rawSince(start), width, height, items: copies });
     tabs.push(tab);
   }
   r.endBlock(block);
