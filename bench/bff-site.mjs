@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
 import autocannon from 'autocannon';
-import { cpuSeconds, enginePids } from './proc.mjs';
+import { cpuSeconds, enginePids, waitOk } from './proc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SITE = (process.env.BENCH_SITE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -80,18 +80,8 @@ bare.unref();
 process.on('exit', () => bare.kill());
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const BARE = `http://127.0.0.1:${barePort}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BARE}/ready`, { signal: AbortSignal.timeout(2_000) })).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (i >= 50) {
-    console.error('bff-site: the bare proxy did not start');
-    process.exit(2);
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+bare.name = 'bare proxy';
+await waitOk(`${BARE}/ready`, bare, 10_000);
 
 const bffPid = pidByPort(Number(new URL(SITE).port || 80));
 const seasonPid = pidByPort(SERVICE_BASE + 1);

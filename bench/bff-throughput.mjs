@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from './free-port.mjs';
-import { cpuSeconds, cpuShare, enginePids } from './proc.mjs';
+import { cpuSeconds, cpuShare, enginePids, waitOk } from './proc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -37,21 +37,6 @@ function startApp(name, script, env, nodeArgs = []) {
   });
   child.name = name;
   return child;
-}
-
-async function waitOk(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${child.name} exited (${child.exitCode}) during start`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000}s`);
 }
 
 const stop = (child) =>

@@ -1,5 +1,6 @@
 // What the benches read of other processes on Linux: CPU time from /proc, and the engines' pids as
-// `tools/stack` reports them. Elsewhere the readings are undefined and the benches leave them out.
+// `tools/stack` reports them (elsewhere the readings are undefined and the benches leave them out); and the
+// wait for a process a bench started to answer.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,4 +33,20 @@ export async function cpuShare(pids, ms) {
   const before = total();
   await new Promise((r) => setTimeout(r, ms));
   return (total() - before) / (ms / 1000);
+}
+
+/** Waits until `url` answers 200; throws when `child` (named by its `name`) exits first, or at the timeout. */
+export async function waitOk(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.name} exited (${child.exitCode}) during start`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000}s`);
 }
