@@ -9,7 +9,7 @@ import {
   type Plugin,
   type RequestHandler,
 } from 'http-proxy-middleware';
-import { AppError, type Logger } from '@league/platform';
+import { AppError, SECURITY_HEADERS, type Logger } from '@league/platform';
 import { mountApiDocs } from '../openapi/merged-document';
 import { cameOverHttps } from '../security/client';
 import { answerToken, carryToken } from './consistency';
@@ -38,11 +38,35 @@ function listedIn(connection: unknown): readonly string[] {
     .filter(Boolean);
 }
 
-/** Drops the hop-by-hop headers, and any the sender listed in its own `Connection` header. */
-export function stripHopByHop(headers: Record<string, unknown>): void {
+const HOPS = new Set(HOP_BY_HOP);
+
+/** The security headers the BFF set on every answer before it forwarded the call (createApp, the gateway). */
+const OURS = new Map<string, string>(SECURITY_HEADERS);
+
+/**
+ * Writes a service's answer to the client: its status, then its headers onto those the BFF already set on
+ * `res` (the security headers, the request id, an anti-forgery cookie), then its body, streamed. Left out:
+ * the hop-by-hop headers and any the service listed in its `Connection` header (Node frames the answer to
+ * the client itself), and a security header the service sent with the value the BFF already set (every
+ * service sets the same ones: setting each twice was most of the answer's header work). A service's own
+ * value for one of them wins, as does any other header of its; its cookies are added to the BFF's.
+ */
+export function writeAnswer(answer: IncomingMessage, res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    answer.destroy();
+    return;
+  }
+  const headers = answer.headers;
   const listed = listedIn(headers.connection);
-  for (const name of HOP_BY_HOP) if (headers[name] !== undefined) delete headers[name];
-  for (const name of listed) delete headers[name];
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || HOPS.has(name) || (listed !== NONE && listed.includes(name))) continue;
+    if (name === 'set-cookie') res.appendHeader(name, value);
+    else if (OURS.get(name) !== value) res.setHeader(name, value);
+  }
+  res.writeHead(answer.statusCode ?? 502, answer.statusMessage || undefined);
+  answer.pipe(res);
 }
 
 /** The answers a service gave (its status and headers reached the client through the proxy). */
@@ -60,18 +84,13 @@ export const loggedByService = (res: ServerResponse): boolean => serviceAnswers.
 /** The client's hop-by-hop headers that stay on its connection (its body's framing and an upgrade go on). */
 const CLIENT_HOPS = ['keep-alive', 'proxy-connection', 'te', 'trailer'];
 
-/** The client's own `Connection` header, while the incoming request carries the upstream one. */
-const clientConnection = new WeakMap<IncomingMessage, string | undefined>();
-
 /**
  * The headers the upstream request gets, set on the incoming request before it is proxied (http-proxy
  * copies `req.headers` into the upstream request as it creates it): the request id, and the client's
- * hop-by-hop headers left on its own connection while the agent keeps the upstream one alive. The
- * client's `Connection` comes back with `restoreClientConnection` once upstream answers, since http-proxy
- * frames the answer to the client from it.
+ * hop-by-hop headers left on its own connection while the agent keeps the upstream one alive (Node keeps
+ * what the client's `Connection` asked of its own connection from the request line it parsed).
  */
 export function forwardHeaders(req: IncomingMessage, res: { getHeader(name: string): unknown }): void {
-  clientConnection.set(req, req.headers.connection);
   for (const name of CLIENT_HOPS) if (req.headers[name] !== undefined) delete req.headers[name];
   for (const name of listedIn(req.headers.connection)) {
     if (name !== 'transfer-encoding' && name !== 'upgrade') delete req.headers[name];
@@ -83,12 +102,8 @@ export function forwardHeaders(req: IncomingMessage, res: { getHeader(name: stri
   carryToken(req);
 }
 
-export function restoreClientConnection(req: IncomingMessage): void {
-  if (!clientConnection.has(req)) return;
-  const connection = clientConnection.get(req);
-  if (connection === undefined) delete req.headers.connection;
-  else req.headers.connection = connection;
-}
+/** How long an upstream connection may stay silent: idle in the pool, or with a request in flight. */
+export const UPSTREAM_IDLE_MS = 60_000;
 
 /**
  * One pool of reused upstream connections per service. Without an agent the proxy library sends
@@ -98,9 +113,9 @@ export function upstreamAgent(): http.Agent {
   return new http.Agent({
     keepAlive: true,
     keepAliveMsecs: 1_000,
-    // An idle pooled connection is closed after 60 s, before the services close it (65 s, platform listen);
-    // a request in flight has the proxy's own timeout instead.
-    timeout: 60_000,
+    // An idle pooled connection is closed after 60 s, before the services close it (65 s, platform listen).
+    // The same bound holds a request in flight (serviceProxy's `proxyReq`): 60 s with nothing read or written.
+    timeout: UPSTREAM_IDLE_MS,
     maxSockets: 256,
     maxFreeSockets: 64,
     scheduling: 'lifo',
@@ -119,26 +134,35 @@ export function serviceProxy(service: ServiceName, target: string, agent: http.A
     changeOrigin: true,
     xfwd: true,
     ws: false, // upgrades are routed explicitly (mountApiProxy's attachUpgrades)
-    proxyTimeout: 10 * 60_000,
     // The library's default plugins minus its logger, which parses a URL per response to log to a
     // no-op logger: errors are logged by `on.error` below; the error plugin stops a dropped client's
     // upstream answer, the events plugin wires `on`.
     ejectPlugins: true,
     plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
-    // No `proxyReq` hook: http-proxy emits it on the upstream request's 'socket' event, which with a
-    // pooled agent can come after the request was already ended (a body-less GET whose stream ended
-    // first), and a setHeader then throws ERR_HTTP_HEADERS_SENT out of an event handler, killing the
-    // BFF (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming
-    // request instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
+    // The `proxyReq` hook only listens: http-proxy emits it on the upstream request's 'socket' event, which
+    // with a pooled agent can come after the request was already ended (a body-less GET whose stream ended
+    // first), and a setHeader there threw ERR_HTTP_HEADERS_SENT out of an event handler, killing the BFF
+    // (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming request
+    // instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
+    // The answer is written by `writeAnswer` (one pass over its headers) instead of the library's own passes,
+    // which set every header again one by one (the security headers the BFF had already set among them).
+    selfHandleResponse: true,
     on: {
+      // A service silent for UPSTREAM_IDLE_MS with a request in flight: the agent's socket timeout (one timer
+      // per connection, kept across requests) ends the call, answered 502 by `error`. The library's
+      // `proxyTimeout` instead set a timer of its own on the socket for every request, and the agent set its
+      // own back once the socket was free: two timers made and dropped per request. (http-proxy emits no
+      // `proxyReq` for a request that asks `Expect: 100-continue`: that one ends when its client gives up.)
+      proxyReq: (proxyReq) => {
+        proxyReq.once('timeout', () =>
+          proxyReq.destroy(new Error(`no answer from ${service} within ${UPSTREAM_IDLE_MS} ms`)),
+        );
+      },
       proxyRes: (proxyRes, req, res) => {
         serviceAnswers.add(res);
-        restoreClientConnection(req);
-        // Node frames the answer to the client itself (its own keep-alive and chunking); the upstream's
-        // `Connection`/`Keep-Alive` describe the BFF's pooled connection and must not reach the browser.
-        if (proxyRes.statusCode !== 101) stripHopByHop(proxyRes.headers);
         // A write's positions: back to the client, and into the browser's cookie.
         if (proxyRes.headers['x-consistency']) answerToken(req, proxyRes.headers, cameOverHttps(req));
+        writeAnswer(proxyRes, res);
       },
       error: (err, _req, res) => {
         logger.warn({ err, service }, 'upstream unavailable');
