@@ -34,8 +34,9 @@ describe('CSRF at the BFF', () => {
   const send = (method: string, path: string, headers: Record<string, string> = {}) =>
     fetch(`${bff.url}${path}`, { method, headers, body: method === 'GET' ? undefined : '{}' });
 
+  /** The token a browser is handed with the page it opens the site on. */
   async function issuedToken(): Promise<string> {
-    const res = await fetch(`${bff.url}/api/season/latest`);
+    const res = await fetch(`${bff.url}/`);
     const cookie = res.headers.get('set-cookie')!;
     return /XSRF-TOKEN=([^;]+)/.exec(cookie)![1]!;
   }
@@ -49,6 +50,13 @@ describe('CSRF at the BFF', () => {
     const again = await fetch(`${bff.url}/api/season/latest`, { headers: { cookie: `XSRF-TOKEN=${token}` } });
     expect(again.headers.get('set-cookie')).toBeNull();
     expect(await issuedToken()).not.toBe(token);
+  });
+
+  it('when an API GET comes with no cookies (the launcher, a script), then none is set; with a cookie of the site but not the token, the token is set', async () => {
+    const bare = await fetch(`${bff.url}/api/season/latest`);
+    expect(bare.headers.get('set-cookie')).toBeNull();
+    const browser = await fetch(`${bff.url}/api/season/latest`, { headers: { cookie: 'branch=prod' } });
+    expect(browser.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/);
   });
 
   it('when a browser POSTs with the cookie and the matching header, then the request reaches the service', async () => {

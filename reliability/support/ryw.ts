@@ -77,7 +77,7 @@ export class Client {
     opts: { json?: unknown; raw?: { data: Buffer; contentType: string }; token?: string; timeoutMs?: number } = {},
   ): Promise<Answer> {
     if (this.kind === 'browser' && method !== 'GET' && !this.jar.has('XSRF-TOKEN'))
-      await this.call('GET', '/api/season/latest');
+      await this.call('GET', '/'); // the page a browser opens the site on hands it the token
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.token}`,
       'x-forwarded-for': this.address,

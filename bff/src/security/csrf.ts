@@ -64,11 +64,14 @@ export function isCsrfExempt(req: IncomingMessage): boolean {
  * Double-submit CSRF on a bare request (the gateway's proxied calls and, through `csrfProtection`, express):
  * GETs that arrive without the cookie get a fresh random one (readable by the frontend, SameSite=Lax); a
  * non-GET/HEAD /api request must echo it in X-XSRF-TOKEN, else 403. True to go on; false once it answered.
+ * An API GET from a caller that sends no cookies at all (the launcher, scripts: exempt, see isCsrfExempt) is
+ * handed none: a browser gets its token with the page it opens the site on (any path outside /api), and
+ * again from any GET once it holds a cookie of the site but not this one.
  */
 export function passesCsrf(req: IncomingMessage, res: ServerResponse, at: { api: boolean; secure: boolean }): boolean {
   const cookie = cookieValue(req.headers.cookie, XSRF_COOKIE);
   if (SAFE.has(req.method ?? '')) {
-    if (!cookie && req.method === 'GET') {
+    if (!cookie && req.method === 'GET' && (!at.api || req.headers.cookie !== undefined)) {
       res.appendHeader(
         'set-cookie',
         `${XSRF_COOKIE}=${newXsrfToken()}; Path=/; SameSite=Lax${at.secure ? '; Secure' : ''}`,
