@@ -20,7 +20,15 @@ export type Upstreams = Record<ServiceName, string>;
 const API = /^\/api(?=\/|$)/i;
 
 /** RFC 9110 §7.6.1: headers meaningful for one connection only; a proxy never forwards them. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 const NONE: readonly string[] = [];
 
@@ -37,8 +45,6 @@ function listedIn(connection: unknown): readonly string[] {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
 }
-
-const HOPS = new Set(HOP_BY_HOP);
 
 /** The security headers the BFF set on every answer before it forwarded the call (createApp, the gateway). */
 const OURS = new Map<string, string>(SECURITY_HEADERS);
@@ -61,7 +67,7 @@ export function writeAnswer(answer: IncomingMessage, res: ServerResponse): void 
   const listed = listedIn(headers.connection);
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || HOPS.has(name) || (listed !== NONE && listed.includes(name))) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || listed.includes(name)) continue;
     if (name === 'set-cookie') res.appendHeader(name, value);
     else if (OURS.get(name) !== value) res.setHeader(name, value);
   }
@@ -139,13 +145,10 @@ export function serviceProxy(service: ServiceName, target: string, agent: http.A
     // upstream answer, the events plugin wires `on`.
     ejectPlugins: true,
     plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
-    // The `proxyReq` hook only listens: http-proxy emits it on the upstream request's 'socket' event, which
-    // with a pooled agent can come after the request was already ended (a body-less GET whose stream ended
-    // first), and a setHeader there threw ERR_HTTP_HEADERS_SENT out of an event handler, killing the BFF
-    // (seen under 200 req/s in bench/load.mjs). The outgoing headers are set on the incoming request
-    // instead (`forwardHeaders`), which http-proxy copies when it creates the upstream request.
-    // The answer is written by `writeAnswer` (one pass over its headers) instead of the library's own passes,
-    // which set every header again one by one (the security headers the BFF had already set among them).
+    // The outgoing headers are set on the incoming request (`forwardHeaders`), which http-proxy copies when
+    // it creates the upstream request, not in the `proxyReq` hook (see there). The answer is written by
+    // `writeAnswer` (one pass over its headers) instead of the library's own passes, which set every header
+    // again one by one (the security headers the BFF had already set among them).
     selfHandleResponse: true,
     on: {
       // A service silent for UPSTREAM_IDLE_MS with a request in flight: the agent's socket timeout (one timer
@@ -153,6 +156,10 @@ export function serviceProxy(service: ServiceName, target: string, agent: http.A
       // `proxyTimeout` instead set a timer of its own on the socket for every request, and the agent set its
       // own back once the socket was free: two timers made and dropped per request. (http-proxy emits no
       // `proxyReq` for a request that asks `Expect: 100-continue`: that one ends when its client gives up.)
+      // The hook only listens: http-proxy emits it on the upstream request's 'socket' event, which with a
+      // pooled agent can come after the request was already ended (a body-less GET whose stream ended first),
+      // and a setHeader there threw ERR_HTTP_HEADERS_SENT out of an event handler, killing the BFF (seen under
+      // 200 req/s in bench/load.mjs).
       proxyReq: (proxyReq) => {
         proxyReq.once('timeout', () =>
           proxyReq.destroy(new Error(`no answer from ${service} within ${UPSTREAM_IDLE_MS} ms`)),
