@@ -76,8 +76,8 @@ export class Client {
     route: string,
     opts: { json?: unknown; raw?: { data: Buffer; contentType: string }; token?: string; timeoutMs?: number } = {},
   ): Promise<Answer> {
-    if (this.kind === 'browser' && method !== 'GET' && !this.jar.has('XSRF-TOKEN'))
-      await this.call('GET', '/'); // the page a browser opens the site on hands it the token
+    // The page a browser opens the site on hands it the anti-forgery token.
+    if (this.kind === 'browser' && method !== 'GET' && !this.jar.has('XSRF-TOKEN')) await this.call('GET', '/');
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.token}`,
       'x-forwarded-for': this.address,
