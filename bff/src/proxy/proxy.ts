@@ -87,8 +87,8 @@ const serviceAnswers = new WeakSet<ServerResponse>();
  */
 export const loggedByService = (res: ServerResponse): boolean => serviceAnswers.has(res) && res.statusCode < 500;
 
-/** The client's hop-by-hop headers that stay on its connection (its body's framing and an upgrade go on). */
-const CLIENT_HOPS = ['keep-alive', 'proxy-connection', 'te', 'trailer'];
+/** The client's hop-by-hop headers that go on upstream: its body's framing, an upgrade, and `Connection` (reset). */
+const CARRIED = new Set(['connection', 'transfer-encoding', 'upgrade']);
 
 /**
  * The headers the upstream request gets, set on the incoming request before it is proxied (http-proxy
@@ -97,10 +97,8 @@ const CLIENT_HOPS = ['keep-alive', 'proxy-connection', 'te', 'trailer'];
  * what the client's `Connection` asked of its own connection from the request line it parsed).
  */
 export function forwardHeaders(req: IncomingMessage, res: { getHeader(name: string): unknown }): void {
-  for (const name of CLIENT_HOPS) if (req.headers[name] !== undefined) delete req.headers[name];
-  for (const name of listedIn(req.headers.connection)) {
-    if (name !== 'transfer-encoding' && name !== 'upgrade') delete req.headers[name];
-  }
+  for (const name of HOP_BY_HOP) if (!CARRIED.has(name) && req.headers[name] !== undefined) delete req.headers[name];
+  for (const name of listedIn(req.headers.connection)) if (!CARRIED.has(name)) delete req.headers[name];
   req.headers.connection = 'keep-alive';
   const id = res.getHeader('x-request-id');
   if (id) req.headers['x-request-id'] = String(id);
