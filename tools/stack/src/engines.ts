@@ -201,7 +201,16 @@ function prepareKafka(
     const clusterId =
       opts.clusterId?.() ??
       run(java, ['-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid']).trim().split('\n').pop()!;
-    run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props]);
+    run(java, [
+      ...jvm,
+      '-cp',
+      classpath,
+      'kafka.tools.StorageTool',
+      'format',
+      `--cluster-id=${clusterId}`,
+      '-c',
+      props,
+    ]);
   }
   const cds = classDataArchive(java, jvm, classpath, opts.dir);
   return { cmd: java, args: [...jvm, cds, '-cp', classpath, 'kafka.Kafka', props], startNice: 10 };
@@ -262,8 +271,12 @@ const kafkaEngine: Engine = {
 function kafkaClusterId(s: StackSettings): string {
   const file = path.join(dataDir(s, 'kafka-cluster'), 'cluster-id');
   if (!fs.existsSync(file)) {
-    // 22 characters of URL-safe base64 over 16 random bytes: the form Kafka's own random-uuid prints.
-    fs.writeFileSync(file, `${randomBytes(16).toString('base64url')}\n`);
+    // 22 characters of URL-safe base64 over 16 random bytes: the form Kafka's own random-uuid prints,
+    // and like it never one that begins with "-" (the storage tool would read that as an option).
+    let id: string;
+    do id = randomBytes(16).toString('base64url');
+    while (id.startsWith('-'));
+    fs.writeFileSync(file, `${id}\n`);
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
