@@ -201,6 +201,7 @@ function prepareKafka(
     const clusterId =
       opts.clusterId?.() ??
       run(java, ['-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid']).trim().split('\n').pop()!;
+    // `--cluster-id=ID`, not `-t ID`: a random id may begin with "-", which the tool would read as an option.
     run(java, [
       ...jvm,
       '-cp',
@@ -271,12 +272,8 @@ const kafkaEngine: Engine = {
 function kafkaClusterId(s: StackSettings): string {
   const file = path.join(dataDir(s, 'kafka-cluster'), 'cluster-id');
   if (!fs.existsSync(file)) {
-    // 22 characters of URL-safe base64 over 16 random bytes: the form Kafka's own random-uuid prints,
-    // and like it never one that begins with "-" (the storage tool would read that as an option).
-    let id: string;
-    do id = randomBytes(16).toString('base64url');
-    while (id.startsWith('-'));
-    fs.writeFileSync(file, `${id}\n`);
+    // 22 characters of URL-safe base64 over 16 random bytes: the form Kafka's own random-uuid prints.
+    fs.writeFileSync(file, `${randomBytes(16).toString('base64url')}\n`);
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
