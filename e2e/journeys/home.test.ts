@@ -74,6 +74,47 @@ describe('home', () => {
     expect((await journey.context.cookies(BASE_URL)).some((cookie) => cookie.name === 'authToken')).toBe(false);
   });
 
+  it("before the app's JavaScript has arrived, then the header's frame already shows where the header will be", async () => {
+    const early = await journey.newPage();
+    const frame = async (width: number) => {
+      await early.setViewportSize({ width, height: 800 });
+      return early.evaluate(() => {
+        const bar = document.querySelector('.boot-bar');
+        const shown = (el: Element | null | undefined) => !!el && getComputedStyle(el).display !== 'none';
+        return {
+          bottom: bar?.getBoundingClientRect().bottom,
+          menu: shown(bar?.querySelector('svg')),
+          name: shown(bar?.querySelector('span')),
+        };
+      });
+    };
+    // The app's scripts never arrive: what shows is index.html and its stylesheet alone.
+    await early.route('**/assets/*.js', (route) => route.abort());
+    await early.goto(appUrl('/'));
+    const before = { phone: await frame(390), tablet: await frame(1000), wide: await frame(1440) };
+    await early.unroute('**/assets/*.js');
+
+    // Now with its scripts: React has replaced the frame with the header, at each width the same bottom edge
+    // and the same menu icon and name shown or hidden.
+    await early.reload();
+    const header = early.getByRole('banner');
+    await header.getByRole('link', { name: 'Login' }).waitFor({ state: 'visible' });
+    expect(await early.locator('.boot-bar').count()).toBe(0);
+    for (const [width, seen] of [
+      [390, before.phone],
+      [1000, before.tablet],
+      [1440, before.wide],
+    ] as const) {
+      await early.setViewportSize({ width, height: 800 });
+      const menu = header.getByRole('button', { name: 'Open navigation' });
+      await menu.waitFor({ state: seen.menu ? 'visible' : 'hidden' });
+      const box = (await header.boundingBox())!;
+      expect(seen.bottom).toBeCloseTo(box.y + box.height, 0);
+      expect(await header.getByRole('link', { name: 'Grim League home' }).isVisible()).toBe(seen.name);
+    }
+    await early.close();
+  });
+
   it('when the screen is phone-sized, then the section links move into a drawer opened from the menu button', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(appUrl('/'));

@@ -28,8 +28,9 @@ async function start() {
 
   // The first render is a transition: React renders the app in slices of a few milliseconds and lets the
   // browser in between. It waits for the opened page's code (its chunk was asked for alongside the app's,
-  // see vite.config.ts): the first paint is then the page itself rather than the shell with a spinner, and
-  // the chunk's evaluation comes before it instead of blocking the main thread once the page shows.
+  // see vite.config.ts): React's first paint is then the page itself rather than the shell with a spinner
+  // (until then index.html's static header frame shows), and the chunk's evaluation comes before it instead
+  // of blocking the main thread once the page shows.
   const root = createRoot(container);
   const render = () =>
     startTransition(() =>
