@@ -91,7 +91,9 @@ describe('home', () => {
     // The app's scripts never arrive: what shows is index.html and its stylesheet alone.
     await early.route('**/assets/*.js', (route) => route.abort());
     await early.goto(appUrl('/'));
-    const before = { phone: await frame(390), tablet: await frame(1000), wide: await frame(1440) };
+    const widths = [390, 1000, 1440];
+    const before = [];
+    for (const width of widths) before.push(await frame(width));
     await early.unroute('**/assets/*.js');
 
     // Now with its scripts: React has replaced the frame with the header, at each width the same bottom edge
@@ -100,11 +102,8 @@ describe('home', () => {
     const header = early.getByRole('banner');
     await header.getByRole('link', { name: 'Login' }).waitFor({ state: 'visible' });
     expect(await early.locator('.boot-bar').count()).toBe(0);
-    for (const [width, seen] of [
-      [390, before.phone],
-      [1000, before.tablet],
-      [1440, before.wide],
-    ] as const) {
+    for (const [i, width] of widths.entries()) {
+      const seen = before[i]!;
       await early.setViewportSize({ width, height: 800 });
       const menu = header.getByRole('button', { name: 'Open navigation' });
       await menu.waitFor({ state: seen.menu ? 'visible' : 'hidden' });

@@ -113,6 +113,8 @@ export function AppHeader() {
   // (Read at once, not after a first render; without matchMedia, as in the unit tests, it is rendered.)
   const wide = useMediaQuery(wideScreen(from).replace('@media ', ''), { noSsr: true, defaultMatches: true });
 
+  // frontend/index.html paints this bar's frame before the JavaScript arrives: its heights, the menu icon's
+  // and the name's breakpoints are written there too (the home journey holds the two equal).
   return (
     <AppBar position="sticky">
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
